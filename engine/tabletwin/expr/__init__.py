@@ -1,0 +1,18 @@
+"""The expression language: a safe subset of Python, compiled once and evaluated many times.
+
+>>> from tabletwin.expr import compile_expression, build_globals
+>>> compile_expression("sum(x for x in L) / 2").evaluate({"L": [1, 2, 3]}, build_globals())
+3
+"""
+
+from .errors import EvalError, ExprSyntaxError
+from .expression import Expression, compile_expression, expression_text
+from .functions import MAX_CALL_DEPTH, FunctionDef, OwnFunction
+from .scope import RESERVED_NAMES, Globals, build_globals
+from .values import TSet, to_text
+
+__all__ = [
+    "EvalError", "ExprSyntaxError", "Expression", "FunctionDef", "Globals", "MAX_CALL_DEPTH",
+    "OwnFunction", "RESERVED_NAMES", "TSet", "build_globals", "compile_expression",
+    "expression_text", "to_text",
+]

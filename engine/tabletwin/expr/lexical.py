@@ -1,0 +1,161 @@
+"""The characters of an expression before Python's parser sees them.
+
+Python's parser does the heavy lifting, but the language differs at the character level:
+line breaks count as spaces anywhere, comments, ``;`` and a lone ``!`` are refused with their
+own messages, f-strings and bytes are refused, and text escapes are the spec's (``'\\a'`` is two
+characters, ``'\\N'`` is not an error). So the scanner finds every text literal, decodes it with
+the spec's escapes, and hands the parser a single line in which each literal is replaced by a
+placeholder of the same length: character offsets stay valid for error positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import ExprSyntaxError, not_allowed, syntax_error
+
+_PREFIXES = {"r", "u", "b", "f", "br", "rb", "fr", "rf"}
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"'}
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+
+
+@dataclass(frozen=True, slots=True)
+class TextLiteral:
+    """One quoted literal: ``start``..``end`` in the source, and its decoded value."""
+
+    start: int
+    end: int
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scanned:
+    parse_text: str
+    literals: tuple[TextLiteral, ...]
+
+
+def scan(source: str) -> Scanned:
+    """Check the characters of ``source`` and prepare the single line Python will parse."""
+    out = list(source)
+    literals: list[TextLiteral] = []
+    n = len(source)
+    i = 0
+    while i < n:
+        ch = source[i]
+        if ch == "'" or ch == '"':
+            i = _literal(source, i, i, "", out, literals)
+        elif ch.isalpha() or ch == "_":
+            j = i + 1
+            while j < n and (source[j].isalnum() or source[j] == "_"):
+                j += 1
+            word = source[i:j].lower()
+            if j < n and source[j] in "'\"" and word in _PREFIXES:
+                if "f" in word:
+                    raise syntax_error(source, "f-strings are not allowed", i)
+                if "b" in word:
+                    raise syntax_error(source, "bytes are not allowed", i)
+                for k in range(i, j):
+                    out[k] = " "
+                i = _literal(source, i, j, word, out, literals)
+            else:
+                i = j
+        elif ch.isdigit():
+            j = i + 1
+            while j < n and (source[j].isalnum() or source[j] in "_."):
+                j += 1
+            i = j
+        elif ch == "#":
+            raise syntax_error(source, "comments are not allowed", i)
+        elif ch == ";":
+            raise not_allowed(source, "semicolon", i)
+        elif ch == "!" and not source.startswith("!=", i):
+            raise syntax_error(source, "! is not allowed; use not or !=", i)
+        elif ch == "\\" and i + 1 < n and source[i + 1] in "\r\n":
+            out[i] = " "
+            i += 1
+        else:
+            if ch == "\n" or ch == "\r":
+                out[i] = " "
+            i += 1
+    return Scanned("".join(out), tuple(literals))
+
+
+def _literal(source: str, start: int, quote_at: int, prefix: str, out: list[str],
+             literals: list[TextLiteral]) -> int:
+    """Scan the literal whose quote is at ``quote_at``; return the index after it."""
+    quote = source[quote_at]
+    triple = source.startswith(quote * 3, quote_at)
+    delimiter = quote * 3 if triple else quote
+    body_start = quote_at + len(delimiter)
+    i = body_start
+    n = len(source)
+    while True:
+        if i >= n:
+            raise syntax_error(source, "unterminated string", start, n)
+        ch = source[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if source.startswith(delimiter, i):
+            break
+        i += 1
+    body = source[body_start:i]
+    end = i + len(delimiter)
+    raw = "r" in prefix
+    value = body if raw else decode_escapes(body)
+    if not triple:
+        value = value.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    literals.append(TextLiteral(start, end, value))
+    # A same-length placeholder keeps every later offset where it was.
+    out[quote_at] = "'"
+    for k in range(quote_at + 1, end - 1):
+        out[k] = "x"
+    out[end - 1] = "'"
+    return end
+
+
+def decode_escapes(body: str) -> str:
+    """The spec's escapes; a backslash before anything else stays as it is."""
+    if "\\" not in body:
+        return body
+    parts: list[str] = []
+    i = 0
+    n = len(body)
+    while i < n:
+        ch = body[i]
+        if ch != "\\" or i + 1 >= n:
+            parts.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in _SIMPLE_ESCAPES:
+            parts.append(_SIMPLE_ESCAPES[nxt])
+            i += 2
+        elif nxt == "\n":
+            i += 2
+        elif nxt == "\r":
+            i += 3 if body.startswith("\r\n", i + 1) else 2
+        elif nxt in _HEX_ESCAPES:
+            width = _HEX_ESCAPES[nxt]
+            digits = body[i + 2 : i + 2 + width]
+            code = _hex(digits, width)
+            if code is None:
+                parts.append("\\")
+                i += 1
+            else:
+                parts.append(chr(code))
+                i += 2 + width
+        else:
+            parts.append("\\")
+            i += 1
+    return "".join(parts)
+
+
+def _hex(digits: str, width: int) -> int | None:
+    if len(digits) != width or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        return None
+    code = int(digits, 16)
+    return code if code <= 0x10FFFF else None
+
+
+__all__ = ["ExprSyntaxError", "Scanned", "TextLiteral", "decode_escapes", "scan"]

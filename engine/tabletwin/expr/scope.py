@@ -1,0 +1,89 @@
+"""The global part of an expression's scope.
+
+Names are looked up in this order (expressions.md §6): local names, then variables, zones,
+derived values, ``modified``, own functions, board functions, the reserved names (``content``,
+``players``, ``n_players``, ``eliminated``, ``results``), constants, builtins. Local names live
+in the plain dict each evaluation gets; everything else is flattened into one
+:class:`Globals` dict so a lookup is one dict access. Derived values are computed on use, so
+they are not stored: their names are left out of the dict and :meth:`Globals.__missing__`
+computes them.
+
+A ``Globals`` also carries the bookkeeping of the evaluation running in it: the work budget,
+the own-function call depth and whether the strict code is running.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from .builtins import bound_builtins
+
+RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
+
+
+class Globals(dict):
+    """Global names of one game state (or of a bare evaluation), in lookup order."""
+
+    __slots__ = ("lazy", "frame", "steps", "strict", "calls")
+
+    def __init__(self):
+        super().__init__()
+        self.lazy: dict[str, Callable[[], object]] = {}
+        self.frame: dict | None = None
+        self.steps = 0
+        self.strict = False
+        self.calls = 0
+
+    def __missing__(self, name: str):
+        provider = self.lazy.get(name)
+        if provider is None:
+            raise NameError(f"name '{name}' is not defined")
+        return provider()
+
+    def __repr__(self) -> str:
+        return f"<Globals {len(self)} names>"
+
+
+def build_globals(
+    *,
+    variables: Mapping[str, object] | None = None,
+    zones: Mapping[str, object] | None = None,
+    derived: Mapping[str, Callable[[Globals], object]] | None = None,
+    modified: Callable | None = None,
+    functions: Mapping[str, object] | None = None,
+    boards: Mapping[str, Callable] | None = None,
+    reserved: Mapping[str, object] | None = None,
+    constants: Mapping[str, object] | None = None,
+) -> Globals:
+    """A scope with the given layers; missing layers are empty.
+
+    ``derived`` maps names to ``provider(globals)``; ``functions`` maps names to factories
+    ``make(globals)`` that bind an own function to this scope (see
+    :class:`~tabletwin.expr.functions.FunctionDef`).
+    """
+    scope = Globals()
+    scope.update(bound_builtins(scope))
+    if constants:
+        scope.update(constants)
+    if reserved:
+        scope.update(reserved)
+    if boards:
+        scope.update(boards)
+    if functions:
+        scope.update({name: make(scope) for name, make in functions.items()})
+    if modified is not None:
+        scope["modified"] = modified
+    if derived:
+        for name, provider in derived.items():
+            scope.pop(name, None)
+            scope.lazy[name] = _bind(provider, scope)
+    for layer in (zones, variables):
+        if layer:
+            for name in layer:
+                scope.lazy.pop(name, None)
+            scope.update(layer)
+    return scope
+
+
+def _bind(provider, scope: Globals):
+    return lambda: provider(scope)
