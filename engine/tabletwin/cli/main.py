@@ -1,2 +1,30 @@
-def main():
-    raise SystemExit(0)
+"""``tabletwin``: the command line. Each subcommand lives in its own module."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import eval_command
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tabletwin", description="Play, validate and explore game rule models.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    eval_command.register(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,12 +7,12 @@
 
 from .errors import EvalError, ExprSyntaxError
 from .expression import Expression, compile_expression, expression_text
-from .functions import MAX_CALL_DEPTH, FunctionDef, OwnFunction
-from .scope import RESERVED_NAMES, Globals, build_globals
+from .functions import MAX_CALL_DEPTH, FunctionDef, FunctionDefinitionError
+from .scope import RESERVED_NAMES, Globals, build_globals, derived_provider
 from .values import TSet, to_text
 
 __all__ = [
-    "EvalError", "ExprSyntaxError", "Expression", "FunctionDef", "Globals", "MAX_CALL_DEPTH",
-    "OwnFunction", "RESERVED_NAMES", "TSet", "build_globals", "compile_expression",
-    "expression_text", "to_text",
+    "EvalError", "ExprSyntaxError", "Expression", "FunctionDef", "FunctionDefinitionError", "Globals", "MAX_CALL_DEPTH",
+    "RESERVED_NAMES", "TSet", "build_globals", "compile_expression",
+    "derived_provider", "expression_text", "to_text",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins as py
 import math
+from functools import partial
 
 from ..dictorder import ordered
 from .errors import DictKeyError
@@ -44,6 +45,12 @@ def _sum(G, iterable, /, start=0):
         raise TypeError("sum() can't sum text; use str() and +")
     if isinstance(start, (list, tuple)):
         return _sum_sequences(G, iterable, start)
+    if not isinstance(iterable, (list, tuple)):
+        iterable = list(iterable)
+    total = py.sum(iterable, start)
+    if total.__class__ is not float:
+        return total
+    # Decimals are involved: sum again with compensation.
     total = start
     compensation = 0.0
     decimal = total.__class__ is float
@@ -177,23 +184,15 @@ PLAIN_BUILTINS = {
 BUILTIN_NAMES = frozenset(PLAIN_BUILTINS) | {"range", "sum"}
 
 
-class _Bound:
-    """A builtin that needs the evaluation's scope (for the work budget)."""
-
-    __slots__ = ("__name__", "_function", "_globals")
-
-    def __init__(self, name: str, function, globals_):
-        self.__name__ = name
-        self._function = function
-        self._globals = globals_
-
-    def __call__(self, *args, **kwargs):
-        return self._function(self._globals, *args, **kwargs)
+def _bound(name: str, function, globals_):
+    bound = partial(function, globals_)
+    bound.__name__ = name
+    return bound
 
 
 def bound_builtins(globals_) -> dict:
     """All builtins, with ``range`` and ``sum`` charging ``globals_``'s budget."""
     table = dict(PLAIN_BUILTINS)
-    table["range"] = _Bound("range", _range, globals_)
-    table["sum"] = _Bound("sum", _sum, globals_)
+    table["range"] = _bound("range", _range, globals_)
+    table["sum"] = _bound("sum", _sum, globals_)
     return table

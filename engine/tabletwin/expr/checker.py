@@ -179,12 +179,13 @@ class _Checker(ast.NodeVisitor):
             raise not_allowed(self.source, f"name {name}", self.parsed.offset(node), self.parsed.end_offset(node))
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        # Errors are reported in source order: left operand, operator, right operand.
+        self.visit(node.left)
         op = type(node.op)
         if op in _FORBIDDEN_OPERATORS:
             raise self.refuse(_FORBIDDEN_OPERATORS[op], node)
         if not isinstance(node.op, _ALLOWED_OPERATORS):
             raise self.refuse(op.__name__, node)
-        self.visit(node.left)
         self.visit(node.right)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
@@ -200,11 +201,11 @@ class _Checker(ast.NodeVisitor):
         raise self.refuse("Starred", node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
+        self.visit(node.value)
         if node.attr not in METHODS:
             start = self.parsed.end_offset(node.value)
             raise ExprSyntaxError(f'attribute .{node.attr} is not allowed in "{self.source}"', self.source,
                                   start, self.parsed.end_offset(node))
-        self.visit(node.value)
 
     def visit_Call(self, node: ast.Call) -> None:
         self.visit(node.func)

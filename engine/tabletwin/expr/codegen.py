@@ -1,16 +1,24 @@
-"""Translate a checked expression into a Python function ``f(L, G)``.
+"""Translate a checked expression into Python code.
 
-``L`` is the dict of local names, ``G`` the global part of the scope (a
-:class:`~tabletwin.expr.scope.Globals`). A free name ``n`` becomes
-``L['n'] if 'n' in L else G['n']``; names bound by a comprehension stay Python locals.
+An expression becomes a function ``f(L, G)``: ``L`` is the dict of local names, ``G`` the
+global part of the scope (a :class:`~tabletwin.expr.scope.Globals`). How a free name is read
+depends on what the caller knows about the local names:
+
+- when the caller declares the local names of its place (``local_names``), each declared name
+  the expression uses is read from ``L`` once on entry, and every other name is ``G['n']``;
+- otherwise each use is ``L['n'] if 'n' in L else G['n']``.
+
+Names bound by a comprehension (and an own function's parameters and ``let`` names) stay
+Python locals.
 
 Two flavours come from one translator. The *fast* one uses Python's operators wherever their
-result is the spec's or they fail loudly: a subscript ``L[4/2]`` raises in Python, so the fast
-code may use Python's subscript. The *strict* one also routes subscripts and ``in`` through
+result is the spec's or they fail loudly: ``L[4/2]`` raises in Python, so the fast code may use
+Python's subscript. The *strict* one also routes subscripts and ``in`` through
 :mod:`~tabletwin.expr.runtime`. An evaluation runs the fast code and, only when it raises a
 ``TypeError``, runs the strict code again: expressions have no side effects, so the second run
-decides. Operators whose Python result would silently differ (``*``, ``**``, ``%``, ``+`` on
-sequences, dict and set literals) are routed through the runtime in both.
+decides. Operators whose Python result would silently differ or could exhaust memory (``*``,
+``**``, ``%`` on text, ``+`` on sequences, dict and set literals) go through the runtime in
+both flavours, with inline fast paths for the common number cases.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import ast
 import warnings
 
+from ..dictorder import index_key
 from . import runtime
 from .checker import Parsed
 from .errors import syntax_error
@@ -39,6 +48,10 @@ HELPERS = {
     "__rt_contains": runtime.contains,
     "__rt_not_contains": runtime.not_contains,
     "__rt_method_value": runtime.method_value,
+    "__rt_charge": runtime.charge,
+    "__rt_missing_local": runtime.missing_local,
+    "__rt_int": int,
+    "__rt_str": str,
     "__builtins__": {},
 }
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
@@ -58,26 +71,31 @@ def normalize_number(value):
     return value
 
 
-def build_function(parsed: Parsed, strict: bool):
-    """The Python function for ``parsed``; a compile failure (deep nesting) is a syntax error."""
-    body = _Translator(parsed, strict).visit(parsed.tree.body)
-    function = ast.FunctionDef(
-        name="__expr",
-        args=ast.arguments(posonlyargs=[], args=[ast.arg(_L), ast.arg(_G)], kwonlyargs=[],
-                           kw_defaults=[], defaults=[]),
-        body=[ast.Return(body)],
-        decorator_list=[],
-    )
-    module = ast.fix_missing_locations(ast.Module(body=[function], type_ignores=[]))
+def compile_python(source: str, expression_source: str, namespace_name: str):
+    """Compile generated Python source; deep nesting that Python refuses is a syntax error."""
     namespace = dict(HELPERS)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            code = compile(module, "<expression>", "exec")
+            code = compile(source, "<expression>", "exec")
         exec(code, namespace)
     except (RecursionError, MemoryError, SyntaxError):
+        raise syntax_error(expression_source, "too deeply nested", 0) from None
+    return namespace[namespace_name]
+
+
+def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | None):
+    """The Python function ``f(L, G)`` for ``parsed``."""
+    translator = Translator(parsed, strict, local_names)
+    try:
+        body = ast.unparse(translator.visit(parsed.tree.body))
+    except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
-    return namespace["__expr"]
+    lines = [f"def __expr({_L}, {_G}):"]
+    for name in sorted(translator.hoisted):
+        lines.append(f"    {name} = {_L}[{name!r}] if {name!r} in {_L} else __rt_missing_local({name!r})")
+    lines.append(f"    return {body}")
+    return compile_python("\n".join(lines), parsed.source, "__expr")
 
 
 def _name(identifier: str) -> ast.Name:
@@ -94,11 +112,24 @@ def _is_number_literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value.__class__ in (int, float)
 
 
-class _Translator(ast.NodeVisitor):
-    def __init__(self, parsed: Parsed, strict: bool):
+def _is_plain_key(node: ast.expr | None) -> bool:
+    """A text constant key that keeps a dict literal in the language's order as written."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and index_key(node.value) is None
+
+
+class Translator(ast.NodeVisitor):
+    """Checked AST to the Python AST of one flavour (see the module docstring)."""
+
+    def __init__(self, parsed: Parsed, strict: bool, local_names: frozenset[str] | None,
+                 bound: set[str] | None = None, temporary_prefix: str = "__t"):
         self.parsed = parsed
         self.strict = strict
-        self.bound: list[set[str]] = []
+        self.local_names = local_names
+        self.bound: list[set[str]] = [set(bound)] if bound else []
+        self.hoisted: set[str] = set()
+        self._temporaries = 0
+        self._temporary_prefix = temporary_prefix
+        self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -106,14 +137,24 @@ class _Translator(ast.NodeVisitor):
     def is_bound(self, identifier: str) -> bool:
         return any(identifier in names for names in self.bound)
 
+    def temporary(self) -> str:
+        self._temporaries += 1
+        return f"{self._temporary_prefix}{self._temporaries}"
+
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        if self.is_bound(node.id):
-            return _name(node.id)
-        key = ast.Constant(node.id)
+        name = node.id
+        if self.is_bound(name):
+            return _name(name)
+        global_read = ast.Subscript(_name(_G), ast.Constant(name), ast.Load())
+        if self.local_names is not None:
+            if name in self.local_names:
+                self.hoisted.add(name)
+                return _name(name)
+            return global_read
         return ast.IfExp(
-            test=ast.Compare(key, [ast.In()], [_name(_L)]),
-            body=ast.Subscript(_name(_L), ast.Constant(node.id), ast.Load()),
-            orelse=ast.Subscript(_name(_G), ast.Constant(node.id), ast.Load()),
+            test=ast.Compare(ast.Constant(name), [ast.In()], [_name(_L)]),
+            body=ast.Subscript(_name(_L), ast.Constant(name), ast.Load()),
+            orelse=global_read,
         )
 
     def visit_Constant(self, node: ast.Constant) -> ast.expr:
@@ -127,14 +168,58 @@ class _Translator(ast.NodeVisitor):
         if isinstance(op, ast.Add):
             if _is_number_literal(node.left) or _is_number_literal(node.right):
                 return ast.BinOp(left, op, right)
-            return _call("__rt_add", _name(_G), left, right)
+            return self.guarded_add(left, right)
         if isinstance(op, ast.Mult):
-            return _call("__rt_mul", _name(_G), left, right)
+            return self.guarded_multiply(left, right)
         if isinstance(op, ast.Pow):
             return _call("__rt_pow", left, right)
         if isinstance(op, ast.Mod) and not _is_number_literal(node.left):
-            return _call("__rt_mod", left, right)
+            return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
+
+    def guarded_add(self, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``a + b`` inline when both are integers, else through the runtime (memory bound)."""
+        if self._in_iterable:
+            return _call("__rt_add", _name(_G), left, right)
+        a, b = self.temporary(), self.temporary()
+        # a.__class__ is b.__class__ is int: the chain evaluates both operands, in order.
+        test = ast.Compare(
+            ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
+            [ast.Is(), ast.Is()],
+            [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()), _name("__rt_int")],
+        )
+        return ast.IfExp(test, ast.BinOp(_name(a), ast.Add(), _name(b)),
+                         _call("__rt_add", _name(_G), _name(a), _name(b)))
+
+    def guarded_multiply(self, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``a * b`` inline for integers with an exact result, else through the runtime."""
+        if self._in_iterable:
+            return _call("__rt_mul", _name(_G), left, right)
+        a, b, product = self.temporary(), self.temporary(), self.temporary()
+        both_integers = ast.Compare(
+            ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
+            [ast.Is(), ast.Is()],
+            [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()),
+             _name("__rt_int")],
+        )
+        exact = ast.Compare(
+            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
+            [ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(_name(a), ast.Mult(), _name(b))),
+             ast.Constant(SAFE_INTEGER)],
+        )
+        inline = ast.IfExp(exact, _name(product), _call("__rt_mul", _name(_G), _name(a), _name(b)))
+        return ast.IfExp(both_integers, inline, _call("__rt_mul", _name(_G), _name(a), _name(b)))
+
+    def guarded_modulo(self, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``a % b`` inline unless ``a`` is text (no %-formatting in the language)."""
+        if self._in_iterable:
+            return _call("__rt_mod", left, right)
+        a = self.temporary()
+        test = ast.Compare(
+            ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
+            [ast.IsNot()], [_name("__rt_str")],
+        )
+        return ast.IfExp(test, ast.BinOp(_name(a), ast.Mod(), right), _call("__rt_mod", _name(a), right))
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         return ast.UnaryOp(node.op, self.visit(node.operand))
@@ -187,6 +272,10 @@ class _Translator(ast.NodeVisitor):
         return _call("__rt_set", ast.List([self.visit(e) for e in node.elts], ast.Load()))
 
     def visit_Dict(self, node: ast.Dict) -> ast.expr:
+        if all(k is None or _is_plain_key(k) for k in node.keys):
+            # Merged dicts are already in order; plain text keys after them keep it.
+            keys = [self.visit(k) if k is not None else None for k in node.keys]
+            return ast.Dict(keys, [self.visit(v) for v in node.values])
         if not self.strict:
             keys = [self.visit(k) if k is not None else None for k in node.keys]
             return _call("__rt_dict", ast.Dict(keys, [self.visit(v) for v in node.values]))
@@ -202,7 +291,11 @@ class _Translator(ast.NodeVisitor):
         """Translate the clauses, binding each target after its own iterable (Python's order)."""
         result = []
         for generator in generators:
-            iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter))
+            self._in_iterable += 1
+            try:
+                iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter))
+            finally:
+                self._in_iterable -= 1
             names: set[str] = set()
             _collect_targets(generator.target, names)
             self.bound.append(names)
@@ -213,8 +306,7 @@ class _Translator(ast.NodeVisitor):
     def scoped(self, node, build):
         depth = len(self.bound)
         try:
-            generators = self.comprehension(node.generators)
-            return build(generators)
+            return build(self.comprehension(node.generators))
         finally:
             del self.bound[depth:]
 

@@ -7,7 +7,7 @@ from .codegen import build_function
 from .errors import EvalError, ExprSyntaxError
 from .runtime import WORK_LIMIT
 
-_CACHE: dict[str, "Expression | ExprSyntaxError"] = {}
+_CACHE: dict[tuple, "Expression | ExprSyntaxError"] = {}
 CACHE_SIZE = 20_000
 """Distinct expression texts kept compiled; a model has a few hundred."""
 
@@ -23,21 +23,25 @@ def expression_text(value) -> str:
     return repr(value)
 
 
-def compile_expression(value) -> "Expression":
-    """The compiled expression for a text (or YAML number/boolean); cached by text.
+def compile_expression(value, local_names: frozenset[str] | None = None) -> "Expression":
+    """The compiled expression for a text (or YAML number/boolean); cached.
 
+    ``local_names``: the local names the place always binds (``{'actor'}`` in an action's
+    ``pre_x``, nothing in a flow expression); their reads are resolved once per evaluation. Leave
+    it ``None`` where the local names vary (a trigger sees whatever its emitter bound).
     Raises :class:`ExprSyntaxError` for anything outside the language.
     """
     source = expression_text(value)
-    cached = _CACHE.get(source)
+    key = (source, local_names)
+    cached = _CACHE.get(key)
     if cached is None:
         try:
-            cached = Expression(source)
+            cached = Expression(source, local_names)
         except ExprSyntaxError as exc:
             cached = exc
         if len(_CACHE) >= CACHE_SIZE:
             _CACHE.clear()
-        _CACHE[source] = cached
+        _CACHE[key] = cached
     if isinstance(cached, ExprSyntaxError):
         raise cached.with_traceback(None)
     return cached
@@ -46,43 +50,37 @@ def compile_expression(value) -> "Expression":
 class Expression:
     """A checked, compiled expression. Evaluate it with :meth:`evaluate`."""
 
-    __slots__ = ("source", "_parsed", "_fast", "_strict")
+    __slots__ = ("source", "local_names", "_parsed", "_fast", "_strict")
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, local_names: frozenset[str] | None = None):
         self.source = source
+        self.local_names = local_names
         self._parsed = parse(source)
-        self._fast = build_function(self._parsed, strict=False)
+        self._fast = build_function(self._parsed, False, local_names)
         self._strict = None
 
     def __repr__(self) -> str:
         return f"Expression({self.source!r})"
 
     def evaluate(self, local_names: dict, scope) -> object:
-        """The value of the expression; errors become :class:`EvalError`.
+        """The value of the expression, as the outermost evaluation; errors become :class:`EvalError`.
 
-        Called inside another evaluation (a derived value, an own function), it behaves like
-        :meth:`run`: the outermost evaluation reports the error.
+        It starts a fresh work budget. Code that runs *inside* an evaluation (a derived value,
+        a modifier applied by ``modified()``) calls :meth:`run` instead.
         """
-        outer = scope.frame
-        if outer is not None:
-            return self.run(local_names, scope)
-        scope.steps = WORK_LIMIT
-        scope.calls = 0
         scope.frame = local_names
+        scope.steps = WORK_LIMIT
         try:
             return self._fast(local_names, scope)
         except TypeError:
             return self._evaluate_strictly(local_names, scope)
         except Exception as exc:
             raise EvalError.from_exception(exc, self.source) from None
-        finally:
-            scope.frame = None
 
     def _evaluate_strictly(self, local_names: dict, scope) -> object:
         scope.steps = WORK_LIMIT
         scope.calls = 0
         scope.strict = True
-        scope.frame = local_names
         try:
             return self.strict_function()(local_names, scope)
         except Exception as exc:
@@ -92,16 +90,11 @@ class Expression:
 
     def run(self, local_names: dict, scope) -> object:
         """Evaluate inside a running evaluation, letting Python errors through."""
-        outer = scope.frame
-        scope.frame = local_names
-        try:
-            if scope.strict:
-                return self.strict_function()(local_names, scope)
-            return self._fast(local_names, scope)
-        finally:
-            scope.frame = outer
+        if scope.strict:
+            return self.strict_function()(local_names, scope)
+        return self._fast(local_names, scope)
 
     def strict_function(self):
         if self._strict is None:
-            self._strict = build_function(self._parsed, strict=True)
+            self._strict = build_function(self._parsed, True, self.local_names)
         return self._strict

@@ -1,89 +1,134 @@
 """Own functions (``functions`` in a model): pure functions written in the language.
 
 A function sees its parameters, its ``let`` names (each sees the earlier ones) and the global
-part of the scope, never the caller's local names. Calls nest at most
-:data:`MAX_CALL_DEPTH` deep, so a runaway recursion ends in a clear error.
+part of the scope, never the caller's local names. It is compiled once into a Python function
+whose parameters and ``let`` names are Python locals, so a call costs about what a call of a
+plain Python function does. Calls nest at most :data:`MAX_CALL_DEPTH` deep, so a runaway
+recursion ends in a clear error, and every call spends :data:`CALL_COST` steps of the work budget.
 """
 
 from __future__ import annotations
 
+import ast
+import keyword
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .codegen import Translator, compile_python
 from .expression import Expression, compile_expression
-from .runtime import charge
 
 MAX_CALL_DEPTH = 100
 """Own functions may call each other (or themselves) this many calls deep."""
 
-PARAM_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*\??$")
+CALL_COST = 10
+"""Work-budget steps one call spends: a call does more than one loop step."""
+
+NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+
+
+class FunctionDefinitionError(ValueError):
+    """A bad ``params`` or ``let`` (the validator reports it at the field)."""
+
+
+def _check_name(function: str, kind: str, name) -> str:
+    if not isinstance(name, str) or not NAME.match(name) or keyword.iskeyword(name):
+        raise FunctionDefinitionError(f"function {function}: {kind} {name!r} is not a valid name")
+    return name
 
 
 @dataclass(frozen=True)
 class FunctionDef:
-    """A function's definition, compiled once per model."""
+    """A function's definition, compiled once per model; :meth:`bind` it to a scope."""
 
     name: str
     params: tuple[tuple[str, bool], ...]  # (name, optional)
     lets: tuple[tuple[str, Expression], ...]
     body: Expression
+    _factory: object = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def compile(cls, name: str, params: list[str], lets: dict, body) -> "FunctionDef":
-        """From the model's fields; raises ExprSyntaxError for a bad expression, ValueError for bad params."""
+    def compile(cls, name: str, params: list, lets: dict | None, body) -> "FunctionDef":
+        """From the model's fields. Raises ExprSyntaxError or FunctionDefinitionError."""
         parsed_params = []
-        for param in params:
-            if not isinstance(param, str) or not PARAM_NAME.match(param):
-                raise ValueError(f"function {name}: parameter {param!r} is not a name")
-            optional = param.endswith("?")
-            parsed_params.append((param[:-1] if optional else param, optional))
-        compiled_lets = tuple((key, compile_expression(text)) for key, text in lets.items())
-        return cls(name, tuple(parsed_params), compiled_lets, compile_expression(body))
+        for param in params or ():
+            text = param[:-1] if isinstance(param, str) and param.endswith("?") else param
+            parsed_params.append((_check_name(name, "parameter", text), text != param))
+        compiled_lets = tuple((_check_name(name, "let name", key), compile_expression(text))
+                              for key, text in (lets or {}).items())
+        definition = cls(name, tuple(parsed_params), compiled_lets, compile_expression(body))
+        object.__setattr__(definition, "_factory", _build_factory(definition))
+        return definition
 
-    def bind(self, scope) -> "OwnFunction":
-        return OwnFunction(self, scope)
+    def bind(self, scope):
+        """The callable for ``scope`` (a :class:`~tabletwin.expr.scope.Globals`)."""
+        return self._factory(scope)
 
 
-class OwnFunction:
-    """A function bound to a scope, callable from compiled expressions."""
+def _flavour(definition: FunctionDef, strict: bool, indent: str) -> list[str]:
+    bound = {param for param, _ in definition.params}
+    lines = []
+    for position, (let_name, expression) in enumerate(definition.lets):
+        translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_")
+        lines.append(f"{indent}{let_name} = {ast.unparse(translator.visit(expression._parsed.tree.body))}")
+        bound = bound | {let_name}
+    translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x")
+    lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
+    return lines
 
-    __slots__ = ("definition", "scope", "__name__")
 
-    def __init__(self, definition: FunctionDef, scope):
-        self.definition = definition
-        self.scope = scope
-        self.__name__ = definition.name
+def _signature(params: tuple[tuple[str, bool], ...]) -> tuple[str, list[str]]:
+    """Python's own argument binding where it can do the job (optional parameters last)."""
+    optional_seen = False
+    needs_checks = False
+    for _, optional in params:
+        optional_seen = optional_seen or optional
+        needs_checks = needs_checks or (optional_seen and not optional)
+    if not needs_checks:
+        return ", ".join(f"{p}=None" if optional else p for p, optional in params), []
+    signature = ", ".join(f"{p}=None" if optional else f"{p}=__rt_REQUIRED" for p, optional in params)
+    checks = [f"        if {p} is __rt_REQUIRED: __rt_missing_argument({p!r})" for p, optional in params
+              if not optional]
+    return signature, checks
 
-    def __call__(self, *args, **kwargs):
-        definition = self.definition
-        scope = self.scope
-        if scope.calls >= MAX_CALL_DEPTH:
-            raise RecursionError(f"more than {MAX_CALL_DEPTH} calls deep")
-        local_names = self._arguments(args, kwargs)
-        charge(scope, 1)
-        scope.calls += 1
-        try:
-            for name, expression in definition.lets:
-                local_names[name] = expression.run(local_names, scope)
-            return definition.body.run(local_names, scope)
-        finally:
-            scope.calls -= 1
 
-    def _arguments(self, args: tuple, kwargs: dict) -> dict:
-        params = self.definition.params
-        name = self.definition.name
-        if len(args) > len(params):
-            raise TypeError(f"{name}() takes {len(params)} arguments but {len(args)} were given")
-        bound = {param: value for (param, _), value in zip(params, args)}
-        for key, value in kwargs.items():
-            if not any(key == param for param, _ in params):
-                raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-            if key in bound:
-                raise TypeError(f"{name}() got multiple values for argument '{key}'")
-            bound[key] = value
-        for param, optional in params:
-            if param not in bound:
-                if not optional:
-                    raise TypeError(f"{name}() missing argument '{param}'")
-                bound[param] = None
-        return bound
+def _build_factory(definition: FunctionDef):
+    signature, checks = _signature(definition.params)
+    lines = [
+        "def __make(__G):",
+        f"    def __fn({signature}):",
+        *checks,
+        "        depth = __G.calls",
+        f"        if depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+        "        __G.calls = depth + 1",
+        f"        __G.steps -= {CALL_COST}",
+        "        try:",
+        "            if __G.steps < 0: __rt_charge(__G, 0)",
+        "            if __G.strict:",
+        *_flavour(definition, True, "                "),
+        *_flavour(definition, False, "            "),
+        "        finally:",
+        "            __G.calls = depth",
+        f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
+        "    return __fn",
+    ]
+    make = compile_python("\n".join(lines), definition.body.source, "__make")
+    make.__globals__.update(
+        __rt_REQUIRED=_REQUIRED,
+        __rt_missing_argument=_missing_argument(definition.name),
+        __rt_too_deep=_too_deep,
+    )
+    return make
+
+
+_REQUIRED = object()
+
+
+def _missing_argument(function: str):
+    def missing(param: str):
+        raise TypeError(f"{function}() missing argument '{param}'")
+
+    return missing
+
+
+def _too_deep():
+    raise RecursionError(f"more than {MAX_CALL_DEPTH} calls deep")

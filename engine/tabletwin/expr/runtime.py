@@ -39,6 +39,11 @@ def charge(G, units: int) -> None:
         raise TimeoutError(f"expression runs too long (more than {WORK_LIMIT} steps)")
 
 
+def missing_local(name: str):
+    """A local name the caller declared for this place but did not bind."""
+    raise NameError(f"name '{name}' is not defined")
+
+
 def iterate(G, iterable):
     """The iterable of a comprehension clause, with its steps charged to the budget."""
     if isinstance(iterable, _SIZED):

@@ -8,8 +8,9 @@ in the plain dict each evaluation gets; everything else is flattened into one
 they are not stored: their names are left out of the dict and :meth:`Globals.__missing__`
 computes them.
 
-A ``Globals`` also carries the bookkeeping of the evaluation running in it: the work budget,
-the own-function call depth and whether the strict code is running.
+A ``Globals`` also carries the bookkeeping of the evaluation running in it: its local names
+(``frame``: derived values are computed with them), the work budget, the own-function call
+depth and whether the strict code is running.
 """
 
 from __future__ import annotations
@@ -87,3 +88,8 @@ def build_globals(
 
 def _bind(provider, scope: Globals):
     return lambda: provider(scope)
+
+
+def derived_provider(expression):
+    """A ``derived`` entry for :func:`build_globals`: computed on use, with the user's local names."""
+    return lambda scope: expression.run(scope.frame if scope.frame is not None else {}, scope)

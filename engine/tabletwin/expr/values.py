@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-MAX_TEXT = 10_000_000
+MAX_TEXT = 1_000_000
 """Longest text ``str()`` may produce; a larger result is a MemoryError, not a hang."""
 
 NUMBER_TYPES = (int, float)  # bool is an int

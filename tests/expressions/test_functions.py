@@ -1,0 +1,78 @@
+"""Own functions: parameters, optional parameters, let, keyword calls, no caller locals."""
+
+import pytest
+
+from tabletwin.expr import (EvalError, ExprSyntaxError, FunctionDef, FunctionDefinitionError, build_globals,
+                            compile_expression)
+
+
+def scope_with(**definitions):
+    compiled = {name: FunctionDef.compile(name, *spec).bind for name, spec in definitions.items()}
+    return build_globals(functions=compiled, constants={"BONUS": 10})
+
+
+def run(source, scope, **local_names):
+    return compile_expression(source).evaluate(local_names, scope)
+
+
+def test_positional_keyword_and_optional_parameters():
+    scope = scope_with(area=(["w", "h?"], {}, "w * (h if h is not None else w)"))
+    assert run("area(3)", scope) == 9
+    assert run("area(3, 2)", scope) == 6
+    assert run("area(h=2, w=4)", scope) == 8
+
+
+def test_lets_see_parameters_earlier_lets_and_globals():
+    scope = scope_with(score=(["p"], {"base": "p * 2", "total": "base + BONUS"}, "total + 1"))
+    assert run("score(4)", scope) == 19
+
+
+def test_a_function_does_not_see_the_callers_local_names():
+    scope = scope_with(who=([], {}, "actor"))
+    with pytest.raises(EvalError) as info:
+        run("who()", scope, actor=1)
+    assert info.value.detail == "name 'actor' is not defined"
+
+
+def test_functions_call_each_other_and_serve_as_keys():
+    scope = scope_with(value=(["c"], {}, "c['v'] * 2"), best=(["cards"], {}, "max(cards, key=value)"))
+    assert run("best([{'v': 1}, {'v': 3}, {'v': 2}])", scope) == {"v": 3}
+    assert run("sorted([{'v': 1}, {'v': 3}], key=value, reverse=True)[0]['v']", scope) == 3
+
+
+def test_argument_errors():
+    scope = scope_with(pair=(["a", "b?", "c"], {}, "[a, b, c]"), one=(["a"], {}, "a"))
+    assert run("pair(1, c=3)", scope) == [1, None, 3]
+    with pytest.raises(EvalError) as info:
+        run("pair(1)", scope)
+    assert info.value.detail == "pair() missing argument 'c'"
+    with pytest.raises(EvalError) as info:
+        run("one()", scope)
+    assert info.value.kind == "TypeError"
+    assert "one()" in info.value.detail
+
+
+@pytest.mark.parametrize("params,lets,message", [
+    (["_a"], {}, "function f: parameter '_a' is not a valid name"),
+    (["a-b"], {}, "function f: parameter 'a-b' is not a valid name"),
+    (["for"], {}, "function f: parameter 'for' is not a valid name"),
+    ([3], {}, "function f: parameter 3 is not a valid name"),
+    (["a"], {"_x": "1"}, "function f: let name '_x' is not a valid name"),
+])
+def test_bad_definitions(params, lets, message):
+    with pytest.raises(FunctionDefinitionError) as info:
+        FunctionDef.compile("f", params, lets, "1")
+    assert str(info.value) == message
+
+
+def test_syntax_errors_in_a_body_or_let():
+    with pytest.raises(ExprSyntaxError):
+        FunctionDef.compile("f", ["a"], {}, "a +")
+    with pytest.raises(ExprSyntaxError):
+        FunctionDef.compile("f", ["a"], {"b": "lambda: 1"}, "a")
+
+
+def test_strict_rerun_reaches_into_functions():
+    scope = scope_with(pick=(["L", "i"], {}, "L[i]"))
+    assert run("pick([5, 6, 7], 4/2)", scope) == 7
+    assert run("pick({'a': 1}, 'a')", scope) == 1

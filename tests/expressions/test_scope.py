@@ -1,0 +1,100 @@
+"""Names: the lookup order of expressions.md §6, derived values on use, declared local names."""
+
+import pytest
+
+from tabletwin.expr import EvalError, build_globals, compile_expression, derived_provider
+
+
+def value(source, scope, local_names=None, declared=None):
+    return compile_expression(source, declared).evaluate(local_names or {}, scope)
+
+
+def test_lookup_order_locals_variables_zones_then_globals():
+    scope = build_globals(
+        variables={"x": "variable", "max": "variable max"},
+        zones={"x": "zone", "deck": ["zone deck"]},
+        reserved={"players": [0, 1], "content": {"a": 1}},
+        constants={"deck": "constant", "players": "constant players", "GOAL": 3},
+        boards={"cell": lambda board, x, y: "board cell"},
+        modified=lambda stat, base, **context: base + 1,
+    )
+    assert value("x", scope) == "variable"
+    assert value("x", scope, {"x": "local"}) == "local"
+    assert value("deck", scope) == ["zone deck"]
+    assert value("players", scope) == [0, 1]
+    assert value("max", scope) == "variable max"
+    assert value("min([3, 1])", scope) == 1
+    assert value("GOAL", scope) == 3
+    assert value("modified('attack', 2)", scope) == 3
+    assert value("cell('b', 0, 0)", scope) == "board cell"
+    assert value("cell", scope, {"cell": "local cell"}) == "local cell"
+
+
+def test_own_functions_come_before_board_functions_and_builtins():
+    from tabletwin.expr import FunctionDef
+
+    own = FunctionDef.compile("cell", ["a"], {}, "'own ' + a")
+    scope = build_globals(functions={"cell": own.bind}, boards={"cell": lambda *a: "board"})
+    assert value("cell('x')", scope) == "own x"
+
+
+def test_derived_values_are_computed_when_used():
+    calls = []
+    total = compile_expression("sum(score)")
+
+    def provider(scope):
+        calls.append(1)
+        return derived_provider(total)(scope)
+
+    score = [1, 2]
+    scope = build_globals(variables={"score": score}, derived={"total": provider})
+    assert value("False and total", scope) is False
+    assert calls == []
+    assert value("total", scope) == 3
+    score.append(10)
+    assert value("total + 0", scope) == 13
+    assert len(calls) == 2
+
+
+def test_a_derived_value_hides_lower_names_and_is_hidden_by_variables():
+    scope = build_globals(
+        variables={"shadowed": "variable"},
+        derived={"len": derived_provider(compile_expression("'derived'")),
+                 "shadowed": derived_provider(compile_expression("'derived'"))},
+    )
+    assert value("len", scope) == "derived"
+    assert value("shadowed", scope) == "variable"
+
+
+def test_derived_values_see_the_local_names_of_the_expression_using_them():
+    scope = build_globals(derived={"mine": derived_provider(compile_expression("hand[actor]"))},
+                          variables={"hand": [["a"], ["b"]]})
+    assert value("mine", scope, {"actor": 1}) == ["b"]
+
+
+def test_unknown_name_is_a_name_error():
+    with pytest.raises(EvalError) as info:
+        value("score", build_globals())
+    assert str(info.value) == "error evaluating 'score': NameError: name 'score' is not defined"
+
+
+def test_declared_local_names_are_read_from_the_locals():
+    scope = build_globals(variables={"score": [5, 7]})
+    expression = compile_expression("score[actor] + [actor for actor in [9]][0]", frozenset({"actor"}))
+    assert expression.evaluate({"actor": 1}, scope) == 16
+    with pytest.raises(EvalError) as info:
+        expression.evaluate({}, scope)
+    assert info.value.detail == "name 'actor' is not defined"
+
+
+def test_declared_local_names_do_not_reach_globals_they_do_not_name():
+    scope = build_globals(variables={"actor": "global"})
+    assert compile_expression("actor", frozenset()).evaluate({"actor": "local"}, scope) == "global"
+    assert compile_expression("actor", frozenset({"actor"})).evaluate({"actor": "local"}, scope) == "local"
+
+
+def test_the_same_text_compiles_once():
+    assert compile_expression("1 + 1") is compile_expression("1 + 1")
+    assert compile_expression(True).source == "True"
+    assert compile_expression(3).evaluate({}, build_globals()) == 3
+    assert compile_expression(2.5).source == "2.5"
