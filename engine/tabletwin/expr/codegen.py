@@ -112,11 +112,6 @@ def _is_number_literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value.__class__ in (int, float)
 
 
-def _is_plain_key(node: ast.expr | None) -> bool:
-    """A text constant key that keeps a dict literal in the language's order as written."""
-    return isinstance(node, ast.Constant) and isinstance(node.value, str) and index_key(node.value) is None
-
-
 class Translator(ast.NodeVisitor):
     """Checked AST to the Python AST of one flavour (see the module docstring)."""
 
@@ -271,8 +266,13 @@ class Translator(ast.NodeVisitor):
     def visit_Set(self, node: ast.Set) -> ast.expr:
         return _call("__rt_set", ast.List([self.visit(e) for e in node.elts], ast.Load()))
 
+    def is_plain_key(self, node: ast.expr) -> bool:
+        """A text constant key that keeps a dict literal in the language's order as written."""
+        return (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and index_key(self.parsed.text_value(node)) is None)
+
     def visit_Dict(self, node: ast.Dict) -> ast.expr:
-        if all(k is None or _is_plain_key(k) for k in node.keys):
+        if all(k is None or self.is_plain_key(k) for k in node.keys):
             # Merged dicts are already in order; plain text keys after them keep it.
             keys = [self.visit(k) if k is not None else None for k in node.keys]
             return ast.Dict(keys, [self.visit(v) for v in node.values])
