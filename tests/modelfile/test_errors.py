@@ -1,0 +1,246 @@
+"""Every way text can fail to load gives one YamlError with an exact message and span."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletwin.errors import NotAModelError, Span, YamlError
+from tabletwin.modelfile import check_is_model, load_yaml
+from tabletwin.modelfile.compose import MAX_DEPTH
+
+
+def error(text: str) -> YamlError:
+    with pytest.raises(YamlError) as caught:
+        load_yaml(text)
+    return caught.value
+
+
+def assert_error(text: str, message: str, span: Span) -> None:
+    found = error(text)
+    assert (found.message, found.span) == (message, span)
+
+
+# Keys that are not text.
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("on: x\n", "key true is not text; put it in quotes", Span(0, 0, 0, 2)),
+        ("game: g\nevent: a\noff: b\n", "key false is not text; put it in quotes",
+         Span(2, 0, 2, 3)),
+        ("1: a\n", "key 1 is not text; put it in quotes", Span(0, 0, 0, 1)),
+        ("a:\n  010: x\n", "key 8 is not text; put it in quotes", Span(1, 2, 1, 5)),
+        ("1.5: a\n", "key 1.5 is not text; put it in quotes", Span(0, 0, 0, 3)),
+        ("2.0: a\n", "key 2 is not text; put it in quotes", Span(0, 0, 0, 3)),
+        ("~: a\n", "key null is not text; put it in quotes", Span(0, 0, 0, 1)),
+        ("null: a\n", "key null is not text; put it in quotes", Span(0, 0, 0, 4)),
+        ("a: {x: 1, yes: 2}\n", "key true is not text; put it in quotes", Span(0, 10, 0, 13)),
+        ("- {op: add, 1: 2}\n", "key 1 is not text; put it in quotes", Span(0, 12, 0, 13)),
+        ("[1, 2]: x\n", "key [1, 2] is not text; put it in quotes", Span(0, 0, 0, 6)),
+        ("a:\n  {b: 1}: x\n", "key {b: 1} is not text; put it in quotes", Span(1, 2, 1, 8)),
+        ("? - a\n  - b\n: x\n", "key - a - b is not text; put it in quotes", Span(0, 2, 1, 5)),
+        ("a: &n 3\n*n : x\n", "key 3 is not text; put it in quotes", Span(1, 0, 1, 2)),
+        ("a: &l [1]\n*l : x\n", "key *l is not text; put it in quotes", Span(1, 0, 1, 2)),
+        ("!!int '7': x\n", "key 7 is not text; put it in quotes", Span(0, 0, 0, 9)),
+    ],
+)
+def test_key_is_not_text(text, message, span):
+    assert_error(text, message, span)
+
+
+def test_quoted_keys_are_text():
+    assert load_yaml('"on": x\n\'1\': a\n"010": b\n').data == {"1": "a", "on": "x", "010": "b"}
+
+
+# Duplicate keys.
+
+
+def test_duplicate_key_in_block_mapping_points_at_the_second():
+    assert_error("game: g\nflow: a\nlabel: x\nflow: b\n",
+                 "duplicate key 'flow' (first at line 2)", Span(3, 0, 3, 4))
+
+
+def test_duplicate_key_nested():
+    assert_error("a:\n  b: 1\n  c: 2\n  b: 3\n", "duplicate key 'b' (first at line 2)",
+                 Span(3, 2, 3, 3))
+
+
+def test_duplicate_key_in_flow_mapping():
+    assert_error("effect:\n  - {op: add, amount: 1, op: set}\n",
+                 "duplicate key 'op' (first at line 2)", Span(1, 25, 1, 27))
+
+
+def test_duplicate_key_quoted_and_plain():
+    assert_error('a: 1\n"a": 2\n', "duplicate key 'a' (first at line 1)", Span(1, 0, 1, 3))
+
+
+def test_same_key_in_different_mappings_is_fine():
+    assert load_yaml("a: {x: 1}\nb: {x: 2}\n").data == {"a": {"x": 1}, "b": {"x": 2}}
+
+
+# Tags.
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("a: !!int x\n", "'x' is not a valid !!int", Span(0, 3, 0, 10)),
+        ("a: !!int 1.5\n", "'1.5' is not a valid !!int", Span(0, 3, 0, 12)),
+        ("a: !!float x\n", "'x' is not a valid !!float", Span(0, 3, 0, 12)),
+        ("a: !!bool y\n", "'y' is not a valid !!bool", Span(0, 3, 0, 11)),
+        ("a: !!null 0\n", "'0' is not a valid !!null", Span(0, 3, 0, 11)),
+        ("a: !!python/object:os.system x\n", "unsupported tag !!python/object:os.system",
+         Span(0, 3, 0, 30)),
+        ("a: !!python/object/apply:os.system [ls]\n",
+         "unsupported tag !!python/object/apply:os.system", Span(0, 3, 0, 36)),
+        ("a: !foo x\n", "unsupported tag !foo", Span(0, 3, 0, 9)),
+        ("a: !!binary aGk=\n", "unsupported tag !!binary", Span(0, 3, 0, 16)),
+        ("a: !!set {x}\n", "unsupported tag !!set", Span(0, 3, 0, 10)),
+        ("a: !!omap\n  - b: 1\n", "unsupported tag !!omap", Span(0, 3, 1, 2)),
+        ("a: !!timestamp 2024-01-01\n", "unsupported tag !!timestamp", Span(0, 3, 0, 25)),
+        ("a: !!map [1]\n", "tag !!map cannot be used on a list", Span(0, 3, 0, 10)),
+        ("a: !!str {b: 1}\n", "tag !!str cannot be used on a mapping", Span(0, 3, 0, 10)),
+        ("a: !!seq x\n", "tag !!seq cannot be used on a scalar", Span(0, 3, 0, 10)),
+        ("!foo\nb: 1\n", "unsupported tag !foo", Span(0, 0, 1, 0)),
+    ],
+)
+def test_tags(text, message, span):
+    assert_error(text, message, span)
+
+
+# Aliases and merge keys.
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("a: *nope\n", "found undefined alias 'nope'", Span(0, 3, 0, 8)),
+        ("a: &x [1, *x]\n", "alias *x is inside its own anchor; recursive data is not allowed",
+         Span(0, 10, 0, 12)),
+        ("<<: 1\n", "<< takes a mapping or a list of mappings, not a number", Span(0, 4, 0, 5)),
+        ("a: &s text\nb:\n  <<: *s\n", "<< takes a mapping or a list of mappings, not text",
+         Span(2, 6, 2, 8)),
+        ("<<: [{a: 1}, [2]]\n", "<< merges mappings; this is a list", Span(0, 13, 0, 16)),
+        ("x: &a {k: 1}\ny: {<<: *a, <<: *a}\n", "duplicate key '<<' (first at line 2)",
+         Span(1, 12, 1, 14)),
+    ],
+)
+def test_alias_and_merge_errors(text, message, span):
+    assert_error(text, message, span)
+
+
+# Text that is not YAML: the parser's problem and its problem_mark.
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("a: b: c\n", "mapping values are not allowed in this context", Span(0, 4, 0, 5)),
+        ("game: x\nflow:\n  id: a\n   kind: b\n", "mapping values are not allowed in this context",
+         Span(3, 7, 3, 8)),
+        ("é😀: x: y\n", "mapping values are not allowed in this context", Span(0, 5, 0, 6)),
+        ("a:\n\tb: 1\n", "found character that cannot start any token", Span(1, 0, 1, 1)),
+        ("a: {b: 1\nc: 2\n", "did not find expected ',' or '}'", Span(1, 1, 1, 2)),
+        ("a: {b: 1", "did not find expected ',' or '}'", Span(1, 0, 1, 1)),
+        ("a: [1, 2\nb: 3\n", "did not find expected ',' or ']'", Span(1, 1, 1, 2)),
+        ("a: 'x", "found unexpected end of stream", Span(0, 5, 0, 6)),
+        ("key: value\n- item\n", "did not find expected key", Span(1, 0, 1, 1)),
+        ("a:\n  - 1\n  b: 2\n", "did not find expected '-' indicator", Span(2, 2, 2, 3)),
+        ("a: @x\n", "found character that cannot start any token", Span(0, 3, 0, 4)),
+        ('a: "\\q"\n', "found unknown escape character", Span(0, 4, 0, 5)),
+        ("[a, b]]\n", "did not find expected <document start>", Span(0, 6, 0, 7)),
+        ("%YAML 2.0\n---\n", "found incompatible YAML document", Span(0, 0, 0, 1)),
+    ],
+)
+def test_not_yaml(text, message, span):
+    assert_error(text, message, span)
+
+
+def test_several_documents():
+    assert_error("a: 1\n---\nb: 2\n",
+                 "expected a single document in the stream, but found another document",
+                 Span(1, 0, 1, 1))
+
+
+def test_nul_byte():
+    assert_error("a: 1\nb: x\x00y\n",
+                 "unacceptable character #x0000: control characters are not allowed",
+                 Span(1, 4, 1, 5))
+
+
+def test_control_character_after_wide_characters_is_placed_in_code_points():
+    assert_error("a: é😀\x07\n",
+                 "unacceptable character #x0007: control characters are not allowed",
+                 Span(0, 5, 0, 6))
+
+
+def test_lone_surrogate():
+    assert_error("a: 1\nb: x\ud800\n", "the text is not valid unicode: lone surrogate U+D800",
+                 Span(1, 4, 1, 5))
+
+
+def test_unclosed_deep_nesting_is_an_error_not_a_crash():
+    assert_error("[" * 10_000, f"the document nests deeper than {MAX_DEPTH} levels",
+                 Span(0, MAX_DEPTH, 0, MAX_DEPTH + 1))
+
+
+def test_closed_deep_nesting_is_an_error_not_a_crash():
+    found = error("a: " + "{b: " * 100_000 + "1" + "}" * 100_000)
+    assert found.message == f"the document nests deeper than {MAX_DEPTH} levels"
+
+
+def test_nesting_up_to_the_limit_loads():
+    data = load_yaml("[" * MAX_DEPTH + "]" * MAX_DEPTH).data
+    for _ in range(MAX_DEPTH - 1):
+        data = data[0]
+    assert data == []
+
+
+def test_located_form_is_one_based():
+    assert error("a: 1\nb: c: d\n").located("m.yaml") == (
+        "m.yaml:2:5: error: mapping values are not allowed in this context")
+
+
+# Loading what is YAML but not a model.
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "---\n", "~\n"])
+def test_empty_documents_load_as_none(text):
+    assert load_yaml(text).data is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "span"),
+    [
+        ("", "this is not a model: the document is empty", Span(0, 0, 0, 0)),
+        ("# nothing\n", "this is not a model: the document is empty", Span(0, 0, 1, 0)),
+        ("- flow\n", "this is not a model: the document is a list, not a mapping with 'flow'",
+         Span(0, 0, 1, 0)),
+        ("flow\n", "this is not a model: the document is text, not a mapping with 'flow'",
+         Span(0, 0, 1, 0)),
+        ("3", "this is not a model: the document is a number, not a mapping with 'flow'",
+         Span(0, 0, 0, 1)),
+        ("yes\n", "this is not a model: the document is true/false, not a mapping with 'flow'",
+         Span(0, 0, 1, 0)),
+        ("game: x\nactions: {}\n", "this is not a model: no top-level 'flow'", Span(0, 0, 2, 0)),
+        ("game:\n  flow: x\n", "this is not a model: no top-level 'flow'", Span(0, 0, 2, 0)),
+    ],
+)
+def test_not_a_model(text, message, span):
+    loaded = load_yaml(text)
+    with pytest.raises(NotAModelError) as caught:
+        check_is_model(loaded)
+    assert (caught.value.message, caught.value.span) == (message, span)
+
+
+def test_a_model_passes():
+    check_is_model(load_yaml("game: x\nflow: {id: game, kind: sequence}\n"))
+    check_is_model(load_yaml("flow:\n"))
+
+
+def test_long_collection_keys_are_quoted_shortened():
+    key = "[" + ", ".join(f"item{i}" for i in range(20)) + "]"
+    assert_error(f"{key}: x\n",
+                 "key [item0, item1, item2, item3, item4, i... is not text; put it in quotes",
+                 Span(0, 0, 0, len(key)))
