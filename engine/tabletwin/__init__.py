@@ -1,0 +1,8 @@
+"""Tabletwin: play, validate and edit game rule models written in YAML."""
+
+from .errors import EngineError, ExprError, NotAModelError, NotExecutable, Span, TabletwinError, YamlError
+from .game import Game
+from .model import Model, load_model
+
+__all__ = ["EngineError", "ExprError", "Game", "Model", "NotAModelError", "NotExecutable", "Span",
+           "TabletwinError", "YamlError", "load_model"]

@@ -59,3 +59,27 @@ class YamlError(TabletwinError):
 
 class NotAModelError(TabletwinError):
     """Readable YAML that is not a model (not a mapping with ``flow``)."""
+
+
+class EngineError(TabletwinError):
+    """The engine stopped a game: ``kind`` is ``NotExecutable`` or ``ExprError``.
+
+    ``path`` is the model path of the node, op or field where it stopped.
+    """
+
+    kind = "EngineError"
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}"
+
+
+class NotExecutable(EngineError):
+    """The model lacks something the engine needs (an expression, an actor, code)."""
+
+    kind = "NotExecutable"
+
+
+class ExprError(EngineError):
+    """Something failed while running: an expression, a bad path, a loop that never ends."""
+
+    kind = "ExprError"

@@ -1,0 +1,116 @@
+"""The state of one game: variables, zones, instances, and the global scope over them.
+
+Start of a game (engine.md): constants as written; variables in declaration order, each
+``init_x`` seeing the variables above it but no zones; zones in declaration order, seeing every
+variable; every dict in a zone's initial contents becomes an instance with its own ``uid``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..errors import ExprError
+from ..expr import Globals, build_globals, derived_provider
+from ..model import Model, ModelDict
+from ..model.data import is_model_data
+from .piles import Pile
+
+
+class State:
+    """Everything that changes during a game."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.players = list(range(model.num_players))
+        self.variables: dict = {}
+        self.zones: dict = {}
+        self.eliminated: list[int] = []
+        self.results: dict = {}
+        self.next_uid = 1
+        self.events: list[str] = []
+        self.temporary_modifiers: list = []
+        self.scope: Globals | None = None
+        self.set_up()
+
+    def _reserved(self) -> dict:
+        return {"content": self.model.content, "players": self.players, "n_players": len(self.players),
+                "eliminated": self.eliminated, "results": self.results}
+
+    def make_scope(self, modified) -> Globals:
+        """The scope of every expression during play (``modified`` comes from the runner)."""
+        model = self.model
+        self.scope = build_globals(
+            variables=self.variables, zones=self.zones, modified=modified, reserved=self._reserved(),
+            constants=model.constants,
+            derived={name: derived_provider(code) for name, code in model.derived.items()},
+            functions={name: fn.bind for name, fn in model.functions.items()},
+        )
+        return self.scope
+
+    def set_up(self, keep_persistent: bool = False) -> None:
+        """Initial values of variables and zones; with ``keep_persistent``, a campaign ``reset``.
+
+        ``init_x`` of a variable sees the variables above it (and, on a reset, the persistent
+        ones), never zones, derived values or ``modified``; ``init_x`` of a zone sees them all.
+        """
+        model = self.model
+        kept = {name: value for name, value in self.variables.items()
+                if keep_persistent and name in model.variables and model.variables[name].persist}
+        init_scope = build_globals(variables=kept, reserved=self._reserved(), constants=model.constants,
+                                   functions={name: fn.bind for name, fn in model.functions.items()})
+        for decl in model.variables.values():
+            if keep_persistent and decl.persist:
+                init_scope[decl.name] = self.variables.get(decl.name)
+                continue
+            value = decl.init_code({}, init_scope) if decl.init_code is not None else copy.deepcopy(decl.init)
+            if decl.per_player and not isinstance(value, list):
+                value = [copy.deepcopy(value) for _ in self.players]
+            init_scope[decl.name] = value
+            self.set_variable(decl.name, value)
+        for decl in model.zones.values():
+            if keep_persistent and decl.persist:
+                continue
+            contents = decl.init_code({}, init_scope) if decl.init_code is not None else None
+            self.zones[decl.name] = zone = self._zone(decl, contents)
+            if self.scope is not None and decl.name not in self.variables:
+                self.scope[decl.name] = zone
+
+    def set_variable(self, name: str, value) -> None:
+        self.variables[name] = value
+        if self.scope is not None:
+            self.scope[name] = value
+
+    def _zone(self, decl, contents):
+        if decl.per_player:
+            if contents is None:
+                contents = [[] for _ in self.players]
+            if not isinstance(contents, (list, tuple)) or len(contents) != len(self.players):
+                raise ExprError(f"zone {decl.name}: init_x must give one list per player", path=decl.path)
+            return [Pile(self._instances(part, decl), decl.name, owner, decl.shuffled)
+                    for owner, part in enumerate(contents)]
+        return Pile(self._instances(contents or [], decl), decl.name, None, decl.shuffled)
+
+    def _instances(self, items, decl) -> list:
+        try:
+            items = list(items)
+        except TypeError:
+            raise ExprError(f"zone {decl.name}: init_x must give a list", path=decl.path) from None
+        return [self.instance(item) if isinstance(item, dict) else item for item in items]
+
+    def instance(self, source: dict, extra: dict | None = None) -> dict:
+        """A new instance of ``source`` with the next ``uid`` (model data is kept as ``origin``)."""
+        if is_model_data(source):
+            result = {key: value for key, value in source.items()
+                      if value is None or isinstance(value, (str, int, float, bool))}
+            result["uid"] = self.next_uid
+            result["origin"] = source
+        else:
+            result = dict(source)
+            result["uid"] = self.next_uid
+        self.next_uid += 1
+        if extra:
+            result.update(extra)
+        return result
+
+
+__all__ = ["ModelDict", "State"]
