@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import eval_command
+from . import eval_command, play_command
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletwin", description="Play, validate and explore game rule models.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     eval_command.register(commands)
+    play_command.register(commands)
     return parser
 
 

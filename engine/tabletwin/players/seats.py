@@ -1,0 +1,53 @@
+"""Player specs (``random``, ``first``, ``human``, ``agent:NAME``) and their random streams.
+
+Every seat draws from its own stream and chance from another, all derived from the game's
+seed, so one seat's player does not change another's draws or the dice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .agent import AgentPlayer
+from .simple import FirstPlayer, RandomPlayer
+
+
+class PlayerSpecError(ValueError):
+    """A ``--players`` entry that names no kind of player."""
+
+
+def seat_random(seed, seat: int) -> random.Random:
+    return random.Random(f"tabletwin:{seed}:seat:{seat}")
+
+
+def chance_random(seed) -> random.Random:
+    return random.Random(f"tabletwin:{seed}:chance")
+
+
+def make_player(spec: str, model, seed, seat: int):
+    spec = spec.strip()
+    rng = seat_random(seed, seat)
+    if spec == "random":
+        return RandomPlayer(rng)
+    if spec == "first":
+        return FirstPlayer()
+    if spec == "human":
+        from .human import HumanPlayer
+
+        return HumanPlayer(seat)
+    if spec.startswith("agent:"):
+        return AgentPlayer(model, spec[len("agent:"):], rng)
+    if spec.endswith((".yaml", ".yml")):
+        raise PlayerSpecError(f"tactic files ({spec}) are not supported yet")
+    raise PlayerSpecError(f"unknown player {spec!r}: use random, first, human, agent:NAME")
+
+
+def make_players(specs: list[str] | None, model, seed) -> list:
+    """One player per seat; missing seats play randomly, one spec for all seats repeats it."""
+    specs = list(specs or [])
+    if len(specs) == 1:
+        specs = specs * model.num_players
+    if len(specs) > model.num_players:
+        raise PlayerSpecError(f"{len(specs)} players given for a {model.num_players}-player game")
+    specs += ["random"] * (model.num_players - len(specs))
+    return [make_player(spec, model, seed, seat) for seat, spec in enumerate(specs)]
