@@ -94,6 +94,11 @@ class Expression:
             return self.strict_function()(local_names, scope)
         return self._fast(local_names, scope)
 
+    @property
+    def fast_function(self):
+        """The compiled code itself, for callers that inline :meth:`evaluate`."""
+        return self._fast
+
     def strict_function(self):
         if self._strict is None:
             self._strict = build_function(self._parsed, True, self.local_names)

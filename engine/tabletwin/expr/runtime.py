@@ -46,7 +46,8 @@ def missing_local(name: str):
 
 def iterate(G, iterable):
     """The iterable of a comprehension clause, with its steps charged to the budget."""
-    if isinstance(iterable, _SIZED):
+    cls = iterable.__class__
+    if cls is list or cls is tuple or isinstance(iterable, _SIZED):
         G.steps -= len(iterable)
         if G.steps < 0:
             charge(G, 0)

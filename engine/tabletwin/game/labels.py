@@ -7,8 +7,11 @@ from ..expr import to_text
 
 def label(value) -> str:
     """Text as is; a dict by its ``label``, else ``id``, else ``uid``, else ``?``; else Python notation."""
-    if isinstance(value, str):
+    cls = value.__class__
+    if cls is str:
         return value
+    if cls is int:
+        return str(value)
     if isinstance(value, dict):
         for key in ("label", "id", "uid"):
             found = value.get(key)

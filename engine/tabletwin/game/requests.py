@@ -49,7 +49,7 @@ class End:
     options: list = field(default_factory=list, init=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Observation:
     """Something that happened and who saw it (``visible_to``: ``'all'`` or player indexes)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..errors import ExprError
 from ..expr import EvalError, ExprSyntaxError, compile_expression
+from ..expr.runtime import WORK_LIMIT
 
 Path = tuple
 
@@ -17,13 +18,14 @@ Path = tuple
 class Code:
     """One ``_x`` field (or derived value, function part): text plus where it is written."""
 
-    __slots__ = ("text", "path", "local_names", "_compiled")
+    __slots__ = ("text", "path", "local_names", "_compiled", "_fast")
 
     def __init__(self, text, path: Path, local_names: frozenset[str] | None = None):
         self.text = text
         self.path = path
         self.local_names = local_names
         self._compiled = None
+        self._fast = None
 
     def __repr__(self) -> str:
         return f"Code({self.text!r})"
@@ -38,8 +40,21 @@ class Code:
         return compiled
 
     def __call__(self, local_names: dict, scope):
-        """Evaluate as the outermost evaluation."""
+        """Evaluate as the outermost evaluation (the hot path of the engine)."""
+        fast = self._fast
+        if fast is not None:
+            # Expression.evaluate, inlined: the usual case is one call of the compiled code.
+            scope.frame = local_names
+            scope.steps = WORK_LIMIT
+            try:
+                return fast(local_names, scope)
+            except Exception:
+                pass
+        return self._evaluate(local_names, scope)
+
+    def _evaluate(self, local_names: dict, scope):
         compiled = self._compiled or self.compiled()
+        self._fast = compiled.fast_function
         try:
             return compiled.evaluate(local_names, scope)
         except EvalError as exc:

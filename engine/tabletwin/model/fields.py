@@ -47,7 +47,15 @@ class Field:
         return default
 
 
-ABSENT = Field("", _ABSENT)
+_ABSENT_FIELDS: dict[str, Field] = {}
+
+
+def absent(name: str) -> Field:
+    """The (shared) missing field ``name``."""
+    field = _ABSENT_FIELDS.get(name)
+    if field is None:
+        field = _ABSENT_FIELDS[name] = Field(name, _ABSENT)
+    return field
 
 
 def read_field(raw: dict, name: str, path: tuple, text_is_literal: bool = False,

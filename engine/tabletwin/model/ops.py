@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .fields import ABSENT, Field, ModelPath, read_code, read_field, read_path
+from .fields import Field, ModelPath, absent, read_code, read_field, read_path
 
 # Fields that accept a literal (a non-text value without _x), per reference §1.
 _VALUE_FIELDS = ("value", "amount", "what", "at", "n", "die", "options", "min", "max", "items", "until",
@@ -27,7 +27,7 @@ class Op:
         self.nested: dict[str, list[Op]] = {}
 
     def field(self, name: str) -> Field:
-        return self.fields.get(name, ABSENT)
+        return self.fields.get(name) or absent(name)
 
     def text(self, name: str, default=None):
         value = self.raw.get(name, default)

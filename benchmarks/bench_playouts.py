@@ -1,0 +1,84 @@
+"""Random playouts per second of the bundled examples, beside OpenSpiel's in the same run.
+
+OpenSpiel (``pip install open_spiel``) plays ``tic_tac_toe`` (C++ rules) and
+``python_tic_tac_toe`` (rules in Python) with the same uniform-random loop: pick a legal action
+at random, apply it, until the game ends. Our loop answers each request at random through the
+public API (``Game.request`` / ``Game.answer``). The ratio that matters is ours on
+``examples/tic_tac_toe.yaml`` against OpenSpiel's Python rules.
+
+    .venv/bin/python benchmarks/bench_playouts.py [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+from tabletwin import Game, load_model
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def tabletwin_playout(model, rng):
+    game = Game(model)
+    request = game.request
+    while request.kind != "end":
+        if request.kind == "chance":
+            game.answer(rng.choices(range(len(request.options)), request.probabilities)[0])
+        else:
+            game.answer(rng.randrange(len(request.options)))
+        request = game.request
+
+
+def openspiel_playout(game, rng):
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def rate(playout, subject, seconds: float) -> float:
+    rng = random.Random(0)
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            playout(subject, rng)
+        count += 20
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args()
+    results = {}
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers python_tic_tac_toe)
+
+        for name in ("tic_tac_toe", "python_tic_tac_toe", "kuhn_poker", "python_kuhn_poker"):
+            results[f"openspiel {name}"] = rate(openspiel_playout, pyspiel.load_game(name), args.seconds)
+    except ImportError:
+        print("open_spiel is not installed: pip install open_spiel")
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        results[f"tabletwin {path.stem}"] = rate(tabletwin_playout, load_model(path), args.seconds)
+    for name, value in results.items():
+        print(f"{name:36} {value:10.0f} playouts/s")
+    reference = results.get("openspiel python_tic_tac_toe")
+    if reference:
+        print(f"tic-tac-toe: tabletwin / OpenSpiel Python rules = {results['tabletwin tic_tac_toe'] / reference:.2f}")
+        print(f"tic-tac-toe: tabletwin / OpenSpiel C++ rules    = "
+              f"{results['tabletwin tic_tac_toe'] / results['openspiel tic_tac_toe']:.3f}")
+        print(f"kuhn poker:  tabletwin / OpenSpiel Python rules = "
+              f"{results['tabletwin kuhn_poker'] / results['openspiel python_kuhn_poker']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
