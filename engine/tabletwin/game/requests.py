@@ -8,7 +8,7 @@ ALL = "all"
 """``visible_to`` of something everyone sees; otherwise a list of player indexes."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A player picks one of ``options`` (labels); ``values`` are what the options stand for."""
 
@@ -21,10 +21,10 @@ class Decision:
     pool: list | None = None  # ... all elements of the choice
     chosen: list | None = None  # ... and what was picked so far
     kind: str = field(default="decision", init=False)
-    probabilities = None
+    probabilities: None = field(default=None, init=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Chance:
     """Chance picks one of ``options`` with ``probabilities``."""
 
@@ -34,7 +34,7 @@ class Chance:
     probabilities: list[float]
     visible_to: object = ALL
     kind: str = field(default="chance", init=False)
-    player = None
+    player: None = field(default=None, init=False)
 
 
 @dataclass

@@ -186,8 +186,10 @@ class Runner:
         """Cost, then effect, sharing ``local_names``."""
         if action.item is not None:
             local_names.setdefault("self", action.item)
-        yield from self.run_ops(action.cost, local_names, f"action {action.name} (cost)")
-        yield from self.run_ops(action.effect, local_names, f"action {action.name}")
+        if action.cost:
+            yield from self.run_ops(action.cost, local_names, action.cost_place)
+        if action.effect:
+            yield from self.run_ops(action.effect, local_names, action.place)
 
     def run_ops(self, ops, local_names: dict, place: str):
         table = self.ops.TABLE
@@ -205,10 +207,10 @@ class Runner:
 
     def decide(self, player, where: str, values: list, visible=ALL, labels=None, subset=None):
         """Index of the chosen value; a single value is taken without asking."""
-        names = labels if labels is not None else [label(v) for v in values]
         if len(values) == 1:
-            self.observe(where, "automatic", names[0], visible, player)
+            self.observe(where, "automatic", labels[0] if labels is not None else label(values[0]), visible, player)
             return 0
+        names = labels if labels is not None else [label(v) for v in values]
         if player is None:
             raise NotExecutable(f"{where}: choice without a player")
         request = Decision(player, where, names, values, visible)
@@ -220,10 +222,10 @@ class Runner:
 
     def chance(self, where: str, values: list, probabilities=None, visible=ALL, labels=None):
         """Index of the outcome; a single outcome happens without a request."""
-        names = labels if labels is not None else [label(v) for v in values]
         if len(values) == 1:
-            self.observe(where, "chance", names[0], visible)
+            self.observe(where, "chance", labels[0] if labels is not None else label(values[0]), visible)
             return 0
+        names = labels if labels is not None else [label(v) for v in values]
         if probabilities is None:
             probabilities = [1 / len(values)] * len(values)
         index = yield Chance(where, names, values, probabilities, visible)

@@ -52,6 +52,10 @@ class Action:
     speed: object
     item: dict | None = None  # the content item of an ability
 
+    def __post_init__(self):
+        self.place = f"action {self.name}"
+        self.cost_place = f"action {self.name} (cost)"
+
 
 @dataclass
 class Trigger:

@@ -25,7 +25,8 @@ def op_for_each(runner, op, local_names, place):
         raise ExprError(f"{place}: for_each items must be a list, not {to_text(items)}", path=op.path)
     name = str(op.raw.get("as", "it"))
     body = op.nested.get("body", ())
-    for item in list(items):
+    # The live list, as the spec says: a body that moves items out of it skips some.
+    for item in items:
         names = dict(local_names)
         names[name] = item
         yield from runner.run_ops(body, names, place)

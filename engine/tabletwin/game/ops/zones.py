@@ -126,6 +126,8 @@ def op_look(runner, op, local_names, place):
     if source.shuffled:
         while source.top < count:
             unknown = source.unknown()
+            if not unknown:
+                break  # the rest of the looked-at cards are the known bottom
             choice = 0
             if len(unknown) > 1:
                 choice = yield from runner.chance(place, [source[i] for i in unknown], visible=visible)
