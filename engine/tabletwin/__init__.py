@@ -3,6 +3,7 @@
 from .errors import EngineError, ExprError, NotAModelError, NotExecutable, Span, TabletwinError, YamlError
 from .game import Game
 from .model import Model, load_model
+from .play import GameRecord, play
 
-__all__ = ["EngineError", "ExprError", "Game", "Model", "NotAModelError", "NotExecutable", "Span",
-           "TabletwinError", "YamlError", "load_model"]
+__all__ = ["EngineError", "ExprError", "Game", "GameRecord", "Model", "NotAModelError", "NotExecutable", "Span",
+           "TabletwinError", "YamlError", "load_model", "play"]

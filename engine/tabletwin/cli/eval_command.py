@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 import sys
 
+from ..errors import EngineError
 from ..expr import EvalError, ExprSyntaxError, build_globals, compile_expression, to_text
+from .loading import UNREADABLE, Unreadable, read_model
 
 
 def register(commands) -> None:
     parser = commands.add_parser("eval", help="evaluate expressions", description=__doc__)
     parser.add_argument("expression", nargs="?", help="the expression; without it, one per line from standard input")
+    parser.add_argument("--model", help="evaluate against this model's initial state (its names in scope)")
     parser.add_argument("--json", action="store_true", help="answer each expression with one JSON object")
     parser.set_defaults(run=run)
 
@@ -40,8 +43,25 @@ def render(answer: dict, as_json: bool) -> str:
     return f"error: {answer['kind']}: {answer['message']}"
 
 
+def model_scope(path: str):
+    """The global names of the model's initial state: constants, variables, zones, functions, ..."""
+    from ..game.runner import Runner
+
+    return Runner(read_model(path)).scope
+
+
 def run(args) -> int:
-    scope = build_globals()
+    if args.model is None:
+        scope = build_globals()
+    else:
+        try:
+            scope = model_scope(args.model)
+        except Unreadable as exc:
+            print(exc, file=sys.stderr)
+            return UNREADABLE
+        except EngineError as exc:
+            print(f"{args.model}: error: the initial state cannot be built: {exc}", file=sys.stderr)
+            return 1
     if args.expression is not None:
         sources = [args.expression]
     else:
