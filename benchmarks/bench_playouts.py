@@ -54,6 +54,26 @@ def rate(playout, subject, seconds: float) -> float:
     return count / (time.perf_counter() - start)
 
 
+def clone_cost(model, seconds: float) -> tuple[float, int]:
+    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers replayed."""
+    rng = random.Random(1)
+    game = Game(model)
+    answers = []
+    while game.request.kind != "end":
+        answers.append(rng.randrange(len(game.request.options)) if game.request.kind == "decision"
+                       else rng.choices(range(len(game.request.options)), game.request.probabilities)[0])
+        game.answer(answers[-1])
+    halfway = Game(model)
+    for index in answers[: len(answers) // 2]:
+        halfway.answer(index)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        halfway.clone()
+        count += 1
+    return (time.perf_counter() - start) / count * 1e6, len(answers) // 2
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -71,6 +91,9 @@ def main() -> None:
         results[f"tabletwin {path.stem}"] = rate(tabletwin_playout, load_model(path), args.seconds)
     for name, value in results.items():
         print(f"{name:36} {value:10.0f} playouts/s")
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        micros, replayed = clone_cost(load_model(path), args.seconds / 3)
+        print(f"clone {path.stem:30} {micros:10.1f} µs halfway ({replayed} answers replayed)")
     reference = results.get("openspiel python_tic_tac_toe")
     if reference:
         print(f"tic-tac-toe: tabletwin / OpenSpiel Python rules = {results['tabletwin tic_tac_toe'] / reference:.2f}")

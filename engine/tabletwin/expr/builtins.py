@@ -29,6 +29,11 @@ def _integer(value, what: str) -> int:
 
 
 def _range(G, *args):
+    if len(args) == 1 and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE:
+        G.steps -= args[0]
+        if G.steps < 0:
+            charge(G, 0)
+        return list(range(args[0]))
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
     numbers = [_integer(a, "range()") for a in args]

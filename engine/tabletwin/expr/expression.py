@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import TabletwinError
 from .checker import parse
 from .codegen import build_function
 from .errors import EvalError, ExprSyntaxError
@@ -74,6 +75,8 @@ class Expression:
             return self._fast(local_names, scope)
         except TypeError:
             return self._evaluate_strictly(local_names, scope)
+        except TabletwinError:
+            raise  # raised by the engine inside a call (modified(), a board function): already reported
         except Exception as exc:
             raise EvalError.from_exception(exc, self.source) from None
 
@@ -83,6 +86,8 @@ class Expression:
         scope.strict = True
         try:
             return self.strict_function()(local_names, scope)
+        except TabletwinError:
+            raise
         except Exception as exc:
             raise EvalError.from_exception(exc, self.source) from None
         finally:

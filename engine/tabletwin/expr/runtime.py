@@ -64,12 +64,17 @@ def _counted(G, iterator):
 
 
 def add(G, a, b):
-    result = a + b
+    result = plus(a, b)
     if isinstance(result, _SEQUENCES):
-        length = len(result)
-        if length > MAX_LENGTH:
-            raise too_long(length)
-        charge(G, length)
+        charge(G, len(result))
+    return result
+
+
+def plus(a, b):
+    """``a + b`` with the language's length limit (the ``add`` op uses it outside expressions)."""
+    result = a + b
+    if isinstance(result, _SEQUENCES) and len(result) > MAX_LENGTH:
+        raise too_long(len(result))
     return result
 
 

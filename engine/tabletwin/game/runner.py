@@ -53,6 +53,7 @@ class Runner:
         self.events = events
         self.windows = windows
         self.emit_depth = 0
+        self._step_actions: dict = {}
 
     # -- the whole game ------------------------------------------------------------------
 
@@ -143,15 +144,27 @@ class Runner:
 
     # -- steps and actions -----------------------------------------------------------------
 
+    def step_actions(self, node) -> list:
+        """The actions a step names, looked up once per game."""
+        actions = self._step_actions.get(id(node))
+        if actions is None:
+            actions = []
+            for name in node.do:
+                action = self.model.action(name)
+                if action is None:
+                    raise NotExecutable(f"step {node.name}: action {name!r} does not exist", path=node.path + ("do",))
+                actions.append(action)
+            self._step_actions[id(node)] = actions
+        return actions
+
     def run_step(self, node):
         scope = self.scope
         actor = node.actor(EMPTY, scope) if node.actor is not None else None
         legal = []
-        for name in node.do:
-            action = self.model.action(name)
-            if action is None:
-                raise NotExecutable(f"step {node.name}: action {name!r} does not exist", path=node.path + ("do",))
-            if self.is_legal(action, {"actor": actor}):
+        for action in self.step_actions(node):
+            if action.pre is None and not action.pre_is_text:
+                legal.append(action)
+            elif self.is_legal(action, {"actor": actor}):
                 legal.append(action)
         if not legal:
             return

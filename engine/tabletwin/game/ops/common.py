@@ -13,7 +13,12 @@ POSITIONS = (None, "top", "bottom", "random")
 
 
 def get(runner, op, name: str, local_names: dict, place: str, default=None, required: bool = False):
-    return op.field(name).get(local_names, runner.scope, place, default, required)
+    field = op.fields.get(name)
+    if field is None:
+        if required:
+            raise NotExecutable(f"{place}: field '{name}' is missing", path=op.path)
+        return default
+    return field.get(local_names, runner.scope, place, default, required)
 
 
 def require_text(op, name: str, place: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ExprError
 from ...expr import to_text
-from ...expr.runtime import add as add_values
+from ...expr.runtime import plus
 from .common import get, require_text, write_attribute, write_variable
 
 
@@ -18,18 +18,17 @@ def op_set(runner, op, local_names, place):
 
 def op_add(runner, op, local_names, place):
     amount = get(runner, op, "amount", local_names, place, required=True)
-    scope = runner.scope
 
-    def plus(old):
+    def added(old):
         try:
-            return add_values(scope, old, amount)
-        except (TypeError, MemoryError, TimeoutError) as exc:
+            return plus(old, amount)
+        except (TypeError, MemoryError) as exc:
             raise ExprError(f"{place}: cannot add {to_text(amount)} to {to_text(old)} ({exc})", path=op.path) from None
 
     if "attr" in op.raw:
-        write_attribute(runner, op, local_names, place, lambda old: plus(old or 0))
+        write_attribute(runner, op, local_names, place, lambda old: added(old or 0))
     else:
-        write_variable(runner, op, local_names, place, plus)
+        write_variable(runner, op, local_names, place, added)
 
 
 def op_let(runner, op, local_names, place):
