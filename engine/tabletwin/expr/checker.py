@@ -117,6 +117,14 @@ def _explain(source: str, text: str, lead: int, exc: SyntaxError) -> ExprSyntaxE
         if not isinstance(statement, ast.Expr):
             name = type(statement).__name__
             return not_allowed(source, name, lead + statement.col_offset, lead + (statement.end_col_offset or 0))
+        # Valid as a Python statement but not as an expression (``*L,``): name the construct.
+        try:
+            _Checker(Parsed(source, ast.Expression(statement.value), Scanned(" " * lead + text, ()), lead)).visit(
+                statement.value)
+        except ExprSyntaxError as error:
+            return error
+        except RecursionError:
+            pass
     offset = lead + max((exc.offset or 1) - 1, 0) if (exc.lineno or 1) == 1 else lead
     message = exc.msg or "invalid syntax"
     if message.startswith("(unicode error)"):

@@ -21,7 +21,7 @@ _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
 
 @dataclass(frozen=True, slots=True)
 class TextLiteral:
-    """One quoted literal: ``start``..``end`` in the source, and its decoded value."""
+    """One quoted literal: ``start`` (its opening quote)..``end`` in the source, and its value."""
 
     start: int
     end: int
@@ -101,17 +101,41 @@ def _literal(source: str, start: int, quote_at: int, prefix: str, out: list[str]
         i += 1
     body = source[body_start:i]
     end = i + len(delimiter)
-    raw = "r" in prefix
-    value = body if raw else decode_escapes(body)
     if not triple:
-        value = value.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
-    literals.append(TextLiteral(start, end, value))
+        # A line break typed inside a one-line literal counts as a space, like anywhere else;
+        # a backslash before it still joins the lines.
+        body = _breaks_as_spaces(body)
+    value = body if "r" in prefix else decode_escapes(body)
+    literals.append(TextLiteral(quote_at, end, value))
     # A same-length placeholder keeps every later offset where it was.
     out[quote_at] = "'"
     for k in range(quote_at + 1, end - 1):
         out[k] = "x"
     out[end - 1] = "'"
     return end
+
+
+def _breaks_as_spaces(body: str) -> str:
+    if "\n" not in body and "\r" not in body:
+        return body
+    parts = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            parts.append(body[i : i + 2])
+            i += 2
+            if body[i - 1] == "\r" and body.startswith("\n", i):
+                parts.append("\n")
+                i += 1
+            continue
+        if ch == "\r" and body.startswith("\n", i + 1):
+            parts.append(" ")
+            i += 2
+            continue
+        parts.append(" " if ch in "\r\n" else ch)
+        i += 1
+    return "".join(parts)
 
 
 def decode_escapes(body: str) -> str:

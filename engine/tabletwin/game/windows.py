@@ -73,13 +73,14 @@ def open_window(runner, name, op_names: dict, place: str, path: tuple):
     where = f"window {name}"
     window = Window(name)
     runner.window_stack.append(window)
+    error_place = place if place.endswith(" · window") else where
     try:
-        yield from _run(runner, window, candidates, first, op_names, where)
+        yield from _run(runner, window, candidates, first, op_names, where, error_place)
     finally:
         runner.window_stack.pop()
 
 
-def _run(runner, window: Window, candidates, first, op_names: dict, where: str):
+def _run(runner, window: Window, candidates, first, op_names: dict, where: str, error_place: str):
     state = runner.state
     priority = runner.model.priority
     lifo = priority.resolution == "lifo_stack"
@@ -109,7 +110,7 @@ def _run(runner, window: Window, candidates, first, op_names: dict, where: str):
             continue
         turns += 1
         if turns > MAX_WINDOW_TURNS:
-            raise ExprError(f"{where}: window does not close")
+            raise ExprError(f"{error_place}: window does not close")
         if current in state.eliminated or (single and current in out):
             current = _next_player(runner, current)
             continue

@@ -16,9 +16,11 @@ DONE = "done"
 
 
 def _options(value, place: str, op) -> list:
-    if isinstance(value, (str, dict)) or not hasattr(value, "__iter__"):
-        raise ExprError(f"{place}: options must be a list, not {to_text(value)}", path=op.path)
-    return list(value)
+    """Any iterable (a dict gives its keys), as the spec allows."""
+    try:
+        return list(value)
+    except TypeError:
+        raise ExprError(f"{place}: options must be a list, not {to_text(value)}", path=op.path) from None
 
 
 def op_choose(runner, op, local_names, place):

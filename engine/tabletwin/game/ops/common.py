@@ -98,9 +98,6 @@ def insert(runner, pile: Pile, item, position, place: str):
 def find(pile: list, item) -> int:
     """Index of the first element equal to ``item`` (deep equality), or -1."""
     for index, element in enumerate(pile):
-        if element is item:
-            return index
-    for index, element in enumerate(pile):
         if element == item:
             return index
     return -1
