@@ -91,5 +91,12 @@ def _bind(provider, scope: Globals):
 
 
 def derived_provider(expression):
-    """A ``derived`` entry for :func:`build_globals`: computed on use, with the user's local names."""
-    return lambda scope: expression.run(scope.frame if scope.frame is not None else {}, scope)
+    """A ``derived`` entry for :func:`build_globals`: computed on use, with the user's local names.
+
+    ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``.
+    """
+    run = expression.run
+    return lambda scope: run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+
+
+_NO_LOCALS: dict = {}

@@ -62,4 +62,9 @@ class Code:
 
     def run(self, local_names: dict, scope):
         """Evaluate inside a running evaluation (derived values, modifiers, functions)."""
-        return (self._compiled or self.compiled()).run(local_names, scope)
+        fast = self._fast
+        if fast is not None and not scope.strict:
+            return fast(local_names, scope)
+        compiled = self._compiled or self.compiled()
+        self._fast = compiled.fast_function
+        return compiled.run(local_names, scope)
