@@ -125,7 +125,10 @@ def _explain(source: str, text: str, lead: int, exc: SyntaxError) -> ExprSyntaxE
             return error
         except RecursionError:
             pass
-    offset = lead + max((exc.offset or 1) - 1, 0) if (exc.lineno or 1) == 1 else lead
+    if not exc.offset:
+        offset = len(source.rstrip())  # Python gives no column when the text ends too early
+    else:
+        offset = lead + exc.offset - 1 if (exc.lineno or 1) == 1 else lead
     message = exc.msg or "invalid syntax"
     if message.startswith("(unicode error)"):
         message = "invalid text literal"

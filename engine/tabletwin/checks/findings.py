@@ -1,0 +1,23 @@
+"""A finding: a message about one place of the model file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """``severity`` is ``error``, ``warning`` or ``information``; ``path`` the model path text."""
+
+    message: str
+    span: Span | None
+    severity: str = "error"
+    path: str = ""
+
+    def located(self, filename: str = "-") -> str:
+        if self.span is None:
+            return f"{filename}: {self.severity}: {self.message}"
+        line, column = self.span.human()
+        return f"{filename}:{line}:{column}: {self.severity}: {self.message}"

@@ -1,0 +1,90 @@
+"""Syntax findings: YAML that cannot be read, and expressions outside the language.
+
+Every ``_x`` field, every ``derived_x`` entry, own functions' ``x`` and ``let`` and derived
+values are compiled; a syntax error is placed on the offending characters when the expression
+is written as a one-line scalar whose text is the expression itself (plain, or quoted without
+escapes), and on the whole value otherwise.
+"""
+
+from __future__ import annotations
+
+from ..errors import NotAModelError, Span, YamlError
+from ..expr import ExprSyntaxError, compile_expression, expression_text
+from ..modelfile import check_is_model, format_path, load_yaml
+from .findings import Finding
+
+
+def expression_fields(data: dict):
+    """``(path, text)`` of every expression in a model, in document order."""
+
+    def walk(value, path):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                at = path + (key,)
+                if isinstance(key, str) and key.endswith("_x") and key != "derived_x":
+                    if isinstance(item, (str, int, float)) and item is not None:
+                        yield at, item
+                    continue
+                if key == "derived_x" and isinstance(item, dict):
+                    for name, text in item.items():
+                        if isinstance(text, (str, int, float)):
+                            yield at + (name,), text
+                    continue
+                yield from walk(item, at)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from walk(item, path + (index,))
+
+    yield from walk(data, ())
+    functions = data.get("functions")
+    if isinstance(functions, dict):
+        for name, function in functions.items():
+            if isinstance(function, dict):
+                if isinstance(function.get("x"), (str, int, float)):
+                    yield ("functions", name, "x"), function["x"]
+                lets = function.get("let")
+                if isinstance(lets, dict):
+                    for key, text in lets.items():
+                        if isinstance(text, (str, int, float)):
+                            yield ("functions", name, "let", key), text
+    derived = (data.get("state") or {}).get("derived") if isinstance(data.get("state"), dict) else None
+    if isinstance(derived, dict):
+        for name, entry in derived.items():
+            if isinstance(entry, dict) and isinstance(entry.get("x"), (str, int, float)):
+                yield ("state", "derived", name, "x"), entry["x"]
+            elif isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
+                yield ("state", "derived", name), entry
+
+
+def syntax_findings(text: str) -> list[Finding]:
+    """YAML and expression syntax errors of a model text; [] for a clean (or non-model) text."""
+    try:
+        loaded = load_yaml(text)
+    except YamlError as exc:
+        return [Finding(exc.message, exc.span)]
+    try:
+        check_is_model(loaded)
+    except NotAModelError as exc:
+        return [Finding(exc.message, exc.span)]
+    lines = text.splitlines()
+    findings = []
+    for path, value in expression_fields(loaded.data):
+        try:
+            compile_expression(value)
+        except ExprSyntaxError as exc:
+            span = _expression_span(loaded.positions.value_span(path), expression_text(value), exc, lines)
+            findings.append(Finding(exc.message, span, path=format_path(path)))
+    return findings
+
+
+def _expression_span(value_span: Span | None, source: str, exc: ExprSyntaxError, lines: list[str]) -> Span | None:
+    if value_span is None or value_span.line != value_span.end_line or value_span.line >= len(lines):
+        return value_span
+    raw = lines[value_span.line][value_span.column:value_span.end_column]
+    if raw == source:
+        start = value_span.column
+    elif len(raw) >= 2 and raw[0] in "'\"" and raw[-1] == raw[0] and raw[1:-1] == source:
+        start = value_span.column + 1
+    else:
+        return value_span
+    return Span(value_span.line, start + exc.offset, value_span.line, start + min(exc.end, len(source)))

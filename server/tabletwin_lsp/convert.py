@@ -1,0 +1,39 @@
+"""Every conversion between tabletwin's findings and LSP types lives here.
+
+tabletwin counts lines and columns from 0 in code points; LSP counts columns in UTF-16 code units
+by default. The document's position codec converts (an emoji is one code point, two units).
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
+
+from tabletwin.checks import Finding
+
+SOURCE = "tabletwin"
+_SEVERITY = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "information": types.DiagnosticSeverity.Information,
+}
+
+
+def to_range(document: TextDocument, finding: Finding) -> types.Range:
+    span = finding.span
+    if span is None:
+        return types.Range(types.Position(0, 0), types.Position(0, 0))
+    server_range = ServerTextRange(ServerTextPosition(span.line, span.column),
+                                   ServerTextPosition(span.end_line, span.end_column))
+    return document.range_to_client_units(server_range)
+
+
+def to_diagnostic(document: TextDocument, finding: Finding) -> types.Diagnostic:
+    return types.Diagnostic(
+        range=to_range(document, finding),
+        message=finding.message,
+        severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
+        source=SOURCE,
+        data={"path": finding.path} if finding.path else None,
+    )
