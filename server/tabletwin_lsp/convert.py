@@ -35,5 +35,5 @@ def to_diagnostic(document: TextDocument, finding: Finding) -> types.Diagnostic:
         message=finding.message,
         severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
         source=SOURCE,
-        data={"path": finding.path} if finding.path else None,
+        data=({"path": finding.path} | (finding.data or {})) if finding.path else finding.data,
     )

@@ -15,6 +15,7 @@ class Finding:
     span: Span | None
     severity: str = "error"
     path: str = ""
+    data: dict | None = None  # for editors: e.g. {"key": "x", "suggestion": "y"} for a quick fix
 
     def located(self, filename: str = "-") -> str:
         if self.span is None:
