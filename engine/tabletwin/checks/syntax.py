@@ -66,7 +66,12 @@ def syntax_findings(text: str) -> list[Finding]:
         check_is_model(loaded)
     except NotAModelError as exc:
         return [Finding(exc.message, exc.span)]
-    lines = text.splitlines()
+    return expression_syntax_findings(loaded, text)
+
+
+def expression_syntax_findings(loaded, text: str | None = None) -> list[Finding]:
+    """Syntax errors of the expressions of a loaded model."""
+    lines = (text if text is not None else loaded.text).splitlines()
     findings = []
     for path, value in expression_fields(loaded.data):
         try:

@@ -14,19 +14,23 @@ class Unreadable(Exception):
     """The model could not be read; the message is ready to print."""
 
 
-def read_model(argument: str):
+def read_text(argument: str) -> tuple[str, str]:
+    """The text of the MODEL argument and the name to show for it."""
     if argument == "-":
-        text, filename = sys.stdin.read(), "-"
-    else:
-        try:
-            with open(argument, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as exc:
-            raise Unreadable(f"{argument}: error: cannot read the file: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise Unreadable(f"{argument}: error: the file is not UTF-8 text") from None
-        filename = argument
+        return sys.stdin.read(), "-"
+    try:
+        with open(argument, encoding="utf-8") as handle:
+            return handle.read(), argument
+    except OSError as exc:
+        raise Unreadable(f"{argument}: error: cannot read the file: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise Unreadable(f"{argument}: error: the file is not UTF-8 text") from None
+
+
+def read_model(argument: str):
+    text, filename = read_text(argument)
     try:
         return load_model(text, filename=filename)
     except (YamlError, NotAModelError) as exc:
         raise Unreadable(exc.located(filename)) from None
+

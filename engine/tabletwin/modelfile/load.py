@@ -29,6 +29,7 @@ class LoadedYaml:
 
     data: Any
     positions: PositionTable
+    text: str = ""  # the text that was read (without a byte order mark)
 
 
 def load_yaml(text: str) -> LoadedYaml:
@@ -48,7 +49,7 @@ def load_yaml(text: str) -> LoadedYaml:
         ) from None
     except YAMLError as error:
         raise _not_yaml(error, text) from None
-    return LoadedYaml(data, positions)
+    return LoadedYaml(data, positions, text)
 
 
 def check_is_model(loaded: LoadedYaml) -> None:

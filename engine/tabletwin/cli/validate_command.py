@@ -1,0 +1,88 @@
+"""``tabletwin validate`` and ``tabletwin tree``: the validator's report, like a compiler's."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..validate import Report, validate
+from .loading import UNREADABLE, Unreadable, read_text
+
+
+def register(commands) -> None:
+    parser = commands.add_parser("validate", help="check a model", description=__doc__)
+    parser.add_argument("model", help="the model file, or - for standard input")
+    parser.add_argument("--games", type=int, default=20, help="test games to play (default 20)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first test game (default 0)")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    parser.set_defaults(run=run)
+    tree = commands.add_parser("tree", help="print the flow as a text tree")
+    tree.add_argument("model", help="the model file, or - for standard input")
+    tree.set_defaults(run=run_tree)
+
+
+def _percent(value) -> str:
+    return "-" if value is None else f"{value * 100:.0f}%"
+
+
+def render(report: Report, filename: str) -> list[str]:
+    lines = [f.located(filename) for f in report.errors + report.warnings]
+    figures = report.figures
+    if figures is None:
+        return lines
+    content = "-" if figures.content is None else \
+        f"{_percent(figures.content)} ({figures.content_ok}/{figures.content_total})"
+    lines.append(f"executable {_percent(figures.executable)}: rules {_percent(figures.rules)}, content {content}, "
+                 f"steps {figures.steps}, ops {figures.ops}, code {_percent(figures.code)}, "
+                 f"open questions {figures.open_questions}")
+    if figures.gaps:
+        lines.append("What the engine still misses:")
+        for gap in figures.gaps:
+            where = report._where(gap.path)
+            lines.append(f"  {gap.kind}: {gap.message} ({filename}:{where['line']}:{where['column']})")
+    games = report.test_games
+    if games is not None:
+        reasons = ", ".join(f"{reason} {count}" for reason, count in games.reasons.most_common())
+        lines.append(f"Test games: {games.finished} of {games.games} finished, {games.avg_requests:.1f} requests on "
+                     f"average" + (f"; {reasons}" if reasons else ""))
+        for stop in games.stopped.values():
+            where = report._where(stop.path)
+            lines.append(f"  stopped {stop.count}x at {filename}:{where['line']}:{where['column']}: "
+                         f"{stop.kind}: {stop.message}")
+        if games.unfinished:
+            lines.append(f"  {games.unfinished} games did not end within 5000 requests: a loop without an end?")
+    elif report.errors:
+        lines.append("Test games: none (fix the errors first)")
+    lines.append("The flow as a tree:")
+    lines.extend("  " + line for line in report.tree.splitlines())
+    return lines
+
+
+def run(args) -> int:
+    try:
+        text, filename = read_text(args.model)
+    except Unreadable as exc:
+        print(exc, file=sys.stderr)
+        return UNREADABLE
+    report = validate(text, games=args.games, seed=args.seed)
+    if args.json:
+        print(json.dumps(report.as_json(), ensure_ascii=False))
+    else:
+        print("\n".join(render(report, filename)))
+    if not report.readable:
+        return UNREADABLE
+    return 1 if report.errors else 0
+
+
+def run_tree(args) -> int:
+    try:
+        text, filename = read_text(args.model)
+    except Unreadable as exc:
+        print(exc, file=sys.stderr)
+        return UNREADABLE
+    report = validate(text, games=0, schema=False)
+    if not report.readable:
+        print(report.errors[0].located(filename), file=sys.stderr)
+        return UNREADABLE
+    print(report.tree)
+    return 0

@@ -1,0 +1,58 @@
+"""The validator's test games: random players, random chance, seeded, cut at 5,000 requests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..play import play
+
+MAX_REQUESTS = 5_000
+"""Requests in one test game before it counts as not ending."""
+
+
+@dataclass
+class Stop:
+    kind: str
+    message: str
+    path: tuple | None
+    count: int = 0
+
+
+@dataclass
+class TestGames:
+    games: int = 0
+    finished: int = 0
+    requests: int = 0
+    reasons: Counter = field(default_factory=Counter)
+    stopped: dict = field(default_factory=dict)  # message -> Stop
+    unfinished: int = 0
+
+    @property
+    def avg_requests(self) -> float:
+        return 0.0 if self.games == 0 else self.requests / self.games
+
+    def as_json(self) -> dict:
+        return {"games": self.games, "finished": self.finished, "avg_requests": round(self.avg_requests, 2),
+                "reasons": dict(self.reasons),
+                "stopped": {f"{s.kind}: {s.message}": s.count for s in self.stopped.values()},
+                "unfinished": self.unfinished}
+
+
+def run_test_games(model, games: int = 20, seed: int = 0) -> TestGames:
+    report = TestGames()
+    for number in range(games):
+        record = play(model, None, seed + number, max_requests=MAX_REQUESTS)
+        report.games += 1
+        report.requests += len(record.requests)
+        if record.error is not None:
+            error = record.error
+            key = f"{error.kind}: {error.message}"
+            stop = report.stopped.setdefault(key, Stop(error.kind, error.message, error.path))
+            stop.count += 1
+        elif record.cut:
+            report.unfinished += 1
+        else:
+            report.finished += 1
+            report.reasons[record.reason] += 1
+    return report

@@ -1,0 +1,152 @@
+"""The flow as a text tree, with the markers of each step (reference §20 "Markers").
+
+::
+
+    game: loop over players as current
+      turn: step, actor current [choice chance]
+        action walk
+        action run  pre: pos[actor] < 5
+"""
+
+from __future__ import annotations
+
+from .advice import all_triggers
+from .walk import mapping, ops, sequence
+
+MARKERS = ("choice", "chance", "skill", "hidden", "window", "trigger", "language", "persistent", "code")
+
+
+def _action_ops(data: dict, name: str, seen_flows: set):
+    """Ops of an action, and of the flows it runs (their steps' actions), transitively."""
+    action = mapping(mapping(data.get("actions")).get(name))
+    for part in ("cost", "effect"):
+        for op, _path in ops(action.get(part), ()):
+            yield op
+            if op.get("op") == "run":
+                flow = str(op.get("flow"))
+                if flow not in seen_flows:
+                    seen_flows.add(flow)
+                    yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows)
+
+
+def _flow_ops(data: dict, node, seen_flows: set):
+    if not isinstance(node, dict):
+        return
+    if node.get("kind") == "step":
+        for name in _do(node):
+            yield from _action_ops(data, name, seen_flows)
+    for child in sequence(node.get("children")):
+        yield from _flow_ops(data, child, seen_flows)
+    for case in sequence(node.get("cases")):
+        for child in sequence(mapping(case).get("children")):
+            yield from _flow_ops(data, child, seen_flows)
+    if node.get("kind") == "subflow":
+        flow = str(node.get("ref"))
+        if flow not in seen_flows:
+            seen_flows.add(flow)
+            yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows)
+
+
+def _do(node: dict) -> list[str]:
+    do = node.get("do")
+    return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
+
+
+def step_markers(data: dict, node: dict) -> list[str]:
+    zones = mapping(mapping(data.get("state")).get("zones"))
+    variables = mapping(mapping(data.get("state")).get("vars"))
+    outcomes = mapping(data.get("outcomes"))
+    agents = mapping(data.get("agents"))
+    listened = {str(t.get("event")) for t, _ in all_triggers(data)}
+    found = set()
+    if len(_do(node)) > 1:
+        found.add("choice")
+    if node.get("window") not in (None, False):
+        found.add("window")
+
+    def zone(op, field):
+        return mapping(zones.get(str(op.get(field, "")).split("[", 1)[0].strip()))
+
+    for op in (op for name in _do(node) for op in _action_ops(data, name, set())):
+        kind = op.get("op")
+        if kind in ("choose", "say", "search"):
+            found.add("choice")
+        if kind in ("shuffle", "roll") or (kind in ("draw", "look") and zone(op, "from").get("shuffled") is True):
+            found.add("chance")
+        if kind == "sample":
+            found.add("skill" if mapping(outcomes.get(str(op.get("model")))).get("skill") is True else "chance")
+        if (kind == "choose" and op.get("secret") is True) or kind in ("search", "look") or (
+                kind in ("move", "draw") and zone(op, "to").get("shuffled") is not True
+                and zone(op, "to").get("visibility") in ("hidden", "owner")):
+            found.add("hidden")
+        if kind == "window":
+            found.add("window")
+        if kind == "emit" and str(op.get("event")) in listened:
+            found.add("trigger")
+        if kind == "say" or (kind == "choose" and mapping(agents.get(str(op.get("agent")))).get("kind") == "llm"):
+            found.add("language")
+        if kind == "reset" or (kind in ("set", "add") and mapping(variables.get(
+                str(op.get("var", "")).split("[", 1)[0].strip())).get("persist") == "campaign") or (
+                kind in ("move", "draw", "place", "create") and zone(op, "to").get("persist") == "campaign"):
+            found.add("persistent")
+        if kind == "call":
+            found.add("code")
+    return [m for m in MARKERS if m in found]
+
+
+def flow_tree(data: dict) -> str:
+    lines: list[str] = []
+    actions = mapping(data.get("actions"))
+
+    def describe(node: dict) -> str:
+        kind = node.get("kind")
+        parts = [str(kind)]
+        if kind == "loop":
+            if node.get("over_x") is not None:
+                parts = [f"loop over {node['over_x']}"]
+            if node.get("as") is not None:
+                parts.append(f"as {node['as']}")
+            if node.get("until_x") is not None:
+                parts.append(f"until {node['until_x']}")
+            if node.get("once") is True:
+                parts.append("once")
+        elif kind == "step":
+            who = node.get("actor_x") if node.get("actor_x") is not None else node.get("actor")
+            parts.append(f"actor {who}" if who is not None else "no actor")
+        elif kind == "subflow":
+            parts.append(f"→ {node.get('ref')}")
+        text = " ".join(parts[:1]) + (", " + ", ".join(parts[1:]) if len(parts) > 1 else "")
+        if node.get("window") not in (None, False):
+            text += f", window {'(all speeds)' if node['window'] is True else node['window']}"
+        events = node.get("end_event")
+        if events is not None:
+            text += f", end event {', '.join(map(str, events if isinstance(events, list) else [events]))}"
+        if kind == "step":
+            markers = step_markers(data, node)
+            if markers:
+                text += f" [{' '.join(markers)}]"
+        return f"{node.get('id', '?')}: {text}"
+
+    def visit(node, depth: int):
+        if not isinstance(node, dict):
+            return
+        lines.append("  " * depth + describe(node))
+        if node.get("kind") == "step":
+            for name in _do(node):
+                action = mapping(actions.get(name))
+                pre = action.get("pre_x", action.get("pre"))
+                lines.append("  " * (depth + 1) + f"action {name}" + (f"  pre: {pre}" if pre is not None else ""))
+        for child in sequence(node.get("children")):
+            visit(child, depth + 1)
+        for index, case in enumerate(sequence(node.get("cases"))):
+            case = mapping(case)
+            when = case.get("when_x", case.get("when"))
+            lines.append("  " * (depth + 1) + f"case {index + 1}: when {when}")
+            for child in sequence(case.get("children")):
+                visit(child, depth + 2)
+
+    visit(data.get("flow"), 0)
+    for name, node in mapping(data.get("flows")).items():
+        lines.append(f"flows.{name}")
+        visit(node, 1)
+    return "\n".join(lines)

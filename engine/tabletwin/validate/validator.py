@@ -1,0 +1,103 @@
+"""``validate``: everything the validator reports about a model, in one :class:`Report`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..checks import Finding, syntax_findings
+from ..errors import NotAModelError, YamlError
+from ..modelfile import LoadedYaml, check_is_model, format_path, load_yaml
+from .advice import check_warnings
+from .collector import Collector
+from .figures import Figures, count
+from .model_errors import check_errors
+from .names import ExpressionIndex
+from .testgames import TestGames, run_test_games
+from .tree import flow_tree
+
+
+@dataclass
+class Report:
+    errors: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    figures: Figures | None = None
+    test_games: TestGames | None = None
+    tree: str = ""
+    readable: bool = True
+    loaded: LoadedYaml | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.readable and not self.errors
+
+    def _where(self, path) -> dict:
+        span = None
+        if self.loaded is not None and path is not None:
+            span = self.loaded.positions.span(path) or self.loaded.positions.nearest(path)[1]
+        line, column = span.human() if span else (None, None)
+        return {"path": format_path(path) if path is not None else "", "line": line, "column": column}
+
+    def as_json(self) -> dict:
+        def finding(f: Finding) -> dict:
+            line, column = f.span.human() if f.span else (None, None)
+            return {"message": f.message, "path": f.path, "line": line, "column": column}
+
+        gaps = []
+        if self.figures is not None:
+            for gap in self.figures.gaps:
+                gaps.append({"kind": gap.kind, "place": gap.place, "message": gap.message, **self._where(gap.path)})
+        games = self.test_games.as_json() if self.test_games is not None else None
+        if games is not None:
+            games["where"] = [{"message": f"{s.kind}: {s.message}", "count": s.count, **self._where(s.path)}
+                              for s in self.test_games.stopped.values()]
+        return {"ok": self.ok, "errors": [finding(f) for f in self.errors],
+                "warnings": [finding(f) for f in self.warnings],
+                "figures": self.figures.as_json() if self.figures else None, "gaps": gaps, "test_games": games,
+                "tree": self.tree}
+
+
+def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Report:
+    """The full report for model text (or an already loaded document)."""
+    report = Report()
+    try:
+        loaded = source if isinstance(source, LoadedYaml) else load_yaml(source)
+        check_is_model(loaded)
+    except (YamlError, NotAModelError) as exc:
+        report.readable = False
+        report.errors.append(Finding(exc.message, exc.span))
+        return report
+    report.loaded = loaded
+    out = Collector(loaded)
+    for finding in syntax_findings_of(loaded):
+        out.add(finding)
+    check_errors(out)
+    index = ExpressionIndex(loaded.data)
+    check_warnings(out, index)
+    if schema:
+        from ..checks.schema import schema_findings
+
+        for finding in schema_findings(loaded):
+            out.add(finding)
+    report.errors = sorted(out.errors, key=_order)
+    report.warnings = sorted(out.warnings, key=_order)
+    report.figures = count(loaded.data)
+    report.tree = flow_tree(loaded.data)
+    if not report.errors and games > 0:
+        from ..model import compile_model
+
+        report.test_games = run_test_games(compile_model(loaded), games, seed)
+    return report
+
+
+def syntax_findings_of(loaded: LoadedYaml) -> list[Finding]:
+    from ..checks.syntax import expression_syntax_findings
+
+    return expression_syntax_findings(loaded)
+
+
+def _order(finding: Finding):
+    span = finding.span
+    return (span.line, span.column) if span else (-1, -1)
+
+
+__all__ = ["Report", "syntax_findings", "validate"]

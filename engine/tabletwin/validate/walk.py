@@ -1,0 +1,109 @@
+"""Walking a model's raw data: every flow node, every op list and op, every content item,
+each with its model path (so every finding can be placed in the file)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+NESTED_OPS = ("then", "else", "body", "impact")
+
+
+def mapping(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def sequence(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def nodes(data: dict):
+    """``(node, path)`` of every flow node of ``flow`` and ``flows``, depth first."""
+
+    def visit(node, path):
+        if not isinstance(node, dict):
+            return
+        yield node, path
+        for index, child in enumerate(sequence(node.get("children"))):
+            yield from visit(child, path + ("children", index))
+        for index, case in enumerate(sequence(node.get("cases"))):
+            for child_index, child in enumerate(sequence(mapping(case).get("children"))):
+                yield from visit(child, path + ("cases", index, "children", child_index))
+
+    yield from visit(data.get("flow"), ("flow",))
+    for name, node in mapping(data.get("flows")).items():
+        yield from visit(node, ("flows", name))
+
+
+@dataclass(frozen=True)
+class OpList:
+    """One list of ops and what it belongs to (``owner``: action name, trigger id, ...)."""
+
+    ops: list
+    path: tuple
+    kind: str  # action, ability, trigger, outcome, content
+    owner: str
+
+
+def content_items(data: dict):
+    """``(item, path)`` of every content item (a dict with an ``id``) in model order."""
+
+    def visit(value, path):
+        if isinstance(value, dict):
+            if "id" in value:
+                yield value, path
+            for key, item in value.items():
+                if key not in ("effect", "abilities", "triggers", "modifiers"):
+                    yield from visit(item, path + (key,))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                yield from visit(item, path + (index,))
+
+    yield from visit(mapping(data.get("content")), ("content",))
+
+
+def op_lists(data: dict):
+    """Every top-level op list of the model (nested lists come from :func:`ops`)."""
+    for name, action in mapping(data.get("actions")).items():
+        for part in ("cost", "effect"):
+            if part in mapping(action):
+                yield OpList(sequence(action[part]), ("actions", name, part), "action", str(name))
+    for index, trigger in enumerate(sequence(data.get("triggers"))):
+        trigger = mapping(trigger)
+        yield OpList(sequence(trigger.get("do")), ("triggers", index, "do"), "trigger", str(trigger.get("id", index)))
+    for name, model in mapping(data.get("outcomes")).items():
+        for index, outcome in enumerate(sequence(mapping(model).get("outcomes"))):
+            yield OpList(sequence(mapping(outcome).get("effect")), ("outcomes", name, "outcomes", index, "effect"),
+                         "outcome", str(name))
+    for item, path in content_items(data):
+        label = str(item.get("id"))
+        if "effect" in item:
+            yield OpList(sequence(item.get("effect")), path + ("effect",), "content", label)
+        for index, ability in enumerate(sequence(item.get("abilities"))):
+            ability = mapping(ability)
+            for part in ("cost", "effect"):
+                if part in ability:
+                    yield OpList(sequence(ability[part]), path + ("abilities", index, part), "ability",
+                                 str(ability.get("id", label)))
+        for index, trigger in enumerate(sequence(item.get("triggers"))):
+            trigger = mapping(trigger)
+            yield OpList(sequence(trigger.get("do")), path + ("triggers", index, "do"), "content",
+                         str(trigger.get("id", label)))
+
+
+def ops(op_list, path: tuple):
+    """``(op, path)`` of every op in a list and in the lists nested in it."""
+    for index, op in enumerate(sequence(op_list)):
+        at = path + (index,)
+        if not isinstance(op, dict):
+            continue
+        yield op, at
+        for key in NESTED_OPS:
+            if key in op:
+                yield from ops(op[key], at + (key,))
+
+
+def all_ops(data: dict):
+    """``(op, path, owner OpList)`` of every op of the model."""
+    for owner in op_lists(data):
+        for op, path in ops(owner.ops, owner.path):
+            yield op, path, owner
