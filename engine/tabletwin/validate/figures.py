@@ -137,7 +137,7 @@ class _Counter:
                 self.slot(False, Gap("language", place, f"{text} needs a language agent", at), content)
 
 
-def count(data: dict) -> Figures:
+def count(data: dict, index=None) -> Figures:
     figures = Figures()
     counter = _Counter(data, figures)
     actions = mapping(data.get("actions"))
@@ -207,7 +207,7 @@ def count(data: dict) -> Figures:
             needs.append("who_x")
         missing = [n for n in needs if condition.get(n) is None]
         counter.slot(not missing, Gap("text", place, f"{place} needs {', '.join(missing)}", ("end", index)))
-    _content_layer(data, counter, figures)
+    _content_layer(data, counter, figures, index)
     figures.open_questions = len(sequence(data.get("open_questions")))
     return figures
 
@@ -215,10 +215,9 @@ def count(data: dict) -> Figures:
 _BEHAVIOUR = ("effect", "triggers", "modifiers", "abilities", "keywords")
 
 
-def _content_layer(data, counter: _Counter, figures: Figures) -> None:
+def _content_layer(data, counter: _Counter, figures: Figures, index) -> None:
     from .names import ExpressionIndex
 
-    index = None
     for item, path in content_items(data):
         if not any(key in item for key in _BEHAVIOUR + ("text",)) and item.get("status") != "missing":
             continue

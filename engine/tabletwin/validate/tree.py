@@ -52,12 +52,17 @@ def _do(node: dict) -> list[str]:
     return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
 
 
-def step_markers(data: dict, node: dict) -> list[str]:
+def listened_events(data: dict) -> set[str]:
+    return {str(t.get("event")) for t, _ in all_triggers(data)}
+
+
+def step_markers(data: dict, node: dict, listened: set[str] | None = None) -> list[str]:
+    if listened is None:
+        listened = listened_events(data)
     zones = mapping(mapping(data.get("state")).get("zones"))
     variables = mapping(mapping(data.get("state")).get("vars"))
     outcomes = mapping(data.get("outcomes"))
     agents = mapping(data.get("agents"))
-    listened = {str(t.get("event")) for t, _ in all_triggers(data)}
     found = set()
     if len(_do(node)) > 1:
         found.add("choice")
@@ -97,6 +102,7 @@ def step_markers(data: dict, node: dict) -> list[str]:
 def flow_tree(data: dict) -> str:
     lines: list[str] = []
     actions = mapping(data.get("actions"))
+    listened = listened_events(data)
 
     def describe(node: dict) -> str:
         kind = node.get("kind")
@@ -122,7 +128,7 @@ def flow_tree(data: dict) -> str:
         if events is not None:
             text += f", end event {', '.join(map(str, events if isinstance(events, list) else [events]))}"
         if kind == "step":
-            markers = step_markers(data, node)
+            markers = step_markers(data, node, listened)
             if markers:
                 text += f" [{' '.join(markers)}]"
         return f"{node.get('id', '?')}: {text}"

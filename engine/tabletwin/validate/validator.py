@@ -80,7 +80,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Rep
             out.add(finding)
     report.errors = sorted(out.errors, key=_order)
     report.warnings = sorted(out.warnings, key=_order)
-    report.figures = count(loaded.data)
+    report.figures = count(loaded.data, index)
     report.tree = flow_tree(loaded.data)
     if not report.errors and games > 0:
         from ..model import compile_model
