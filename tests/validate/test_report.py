@@ -119,4 +119,6 @@ def test_bad_input_gives_findings_not_tracebacks():
     odd = validate("flow: 3\nactions: [1]\nstate: {vars: [a], zones: 7}\nend: {a: 1}\ntriggers: x\n"
                    "content: [1, {id: 2, abilities: 5}]\nfunctions: [1]\n", games=2)
     assert odd.readable
-    assert "flow ?: unknown kind None (sequence, loop, branch, step or subflow)" in [f.message for f in odd.errors]
+    assert [f.message for f in odd.errors] == ["a flow must be a flow node: a mapping with id and kind"]
+    assert odd.test_games is None
+    assert "actions: expected a mapping, not a list" in [f.message for f in odd.warnings]

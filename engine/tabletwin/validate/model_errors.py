@@ -75,6 +75,10 @@ def _flow(out, data):
     abilities = {str(mapping(a).get("id")) for item, _ in content_items(data)
                  for a in sequence(item.get("abilities"))}
     seen: dict = {}
+    for key, node in [("flow", data.get("flow")), *((("flows", name), n) for name, n in flows.items())]:
+        if not isinstance(node, dict):
+            out.error("a flow must be a flow node: a mapping with id and kind", key if isinstance(key, tuple)
+                      else (key,))
     for node, path in nodes(data):
         node_id = node.get("id")
         label = node_id if node_id is not None else "?"

@@ -1,0 +1,310 @@
+"""Schema findings: keys and values a model or tactic file's JSON Schema does not allow.
+
+The document is validated with jsonschema (one compiled validator per schema, cached) and each
+error becomes one warning at the place it is about:
+
+- an unknown key, at its own key (``unknown key 'x' at actions.y``), with a close allowed name
+  as ``data["suggestion"]``. The extra keys are computed from the schema's ``properties`` and
+  ``patternProperties``, never read from jsonschema's message text;
+- a missing required key, at the mapping (``missing key 'x' at actions.y``);
+- a value of the wrong type or outside an enum, at the value
+  (``flow.children: expected a list, not text``, ``end[0].result: 'won' is not one of ...``).
+
+The schemas describe ops and flow nodes with ``if``/``then`` on ``op`` and ``kind``, so errors
+arrive already at the deepest place; an ``anyOf``/``oneOf`` is reduced to its most relevant
+branch. ``content`` is free and never checked.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.validators import extend
+
+from ..errors import Span
+from ..modelfile import LoadedYaml, format_path
+from ..schemas import load_schema
+from .findings import Finding
+
+SEVERITY = "warning"
+
+_TYPE_NAMES = {
+    "string": "text",
+    "number": "a number",
+    "integer": "a whole number",
+    "boolean": "true/false",
+    "null": "null",
+    "array": "a list",
+    "object": "a mapping",
+}
+
+_FREE_SUBTREES = {"model": ("content",), "tactic": ()}
+
+
+# The schemas pick an op's (or a node's) fields with ``if: {properties: {op: {const: set}}}``,
+# one branch per op in an ``allOf``. The standard keywords validate each small ``if`` schema
+# through a new validator object, which made a 5,000-line model take seconds. The two keywords
+# below give the same results; an ``if`` made only of ``type: object``, ``required`` and
+# ``const``/``enum`` of text is decided directly, and an ``allOf`` of such branches on one
+# property becomes a table lookup. Anything else goes the standard way.
+
+_STANDARD_IF = Draft202012Validator.VALIDATORS["if"]
+_STANDARD_ALL_OF = Draft202012Validator.VALIDATORS["allOf"]
+_TESTS: dict[int, tuple | None] = {}
+_TABLES: dict[int, tuple | None] = {}
+
+
+def _quick_if(validator, if_schema, instance, schema):
+    holds = _quick_test(if_schema, instance)
+    if holds is None:
+        yield from _STANDARD_IF(validator, if_schema, instance, schema)
+    elif holds:
+        if "then" in schema:
+            yield from validator.descend(instance, schema["then"], schema_path="then")
+    elif "else" in schema:
+        yield from validator.descend(instance, schema["else"], schema_path="else")
+
+
+def _quick_all_of(validator, all_of, instance, schema):
+    key = id(all_of)
+    if key not in _TABLES:
+        _TABLES[key] = _dispatch_table(all_of)
+    table = _TABLES[key]
+    if table is None or not isinstance(instance, dict) or table[0] not in instance:
+        yield from _STANDARD_ALL_OF(validator, all_of, instance, schema)
+        return
+    name, branches = table
+    value = instance[name]
+    index = branches.get(value) if isinstance(value, str) else None
+    if index is not None:
+        yield from validator.descend(instance, all_of[index], schema_path=index)
+
+
+def _quick_test(if_schema, instance) -> bool | None:
+    """Whether ``instance`` passes ``if_schema``; ``None`` when the fast path does not apply."""
+    key = id(if_schema)
+    if key not in _TESTS:
+        _TESTS[key] = _compile_test(if_schema)
+    test = _TESTS[key]
+    if test is None:
+        return None
+    object_only, required, allowed = test
+    if not isinstance(instance, dict):
+        return not object_only
+    if any(name not in instance for name in required):
+        return False
+    return all(name not in instance or (isinstance(instance[name], str) and instance[name] in values)
+               for name, values in allowed)
+
+
+def _compile_test(if_schema) -> tuple | None:
+    """``(object only, required names, ((property, allowed texts), ...))`` or ``None``."""
+    if not isinstance(if_schema, dict) or not if_schema.keys() <= {"type", "required", "properties"}:
+        return None
+    if if_schema.get("type", "object") != "object":
+        return None
+    allowed = []
+    for name, sub in if_schema.get("properties", {}).items():
+        if not isinstance(sub, dict) or len(sub) != 1:
+            return None
+        values = [sub["const"]] if "const" in sub else sub.get("enum")
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            return None
+        allowed.append((name, frozenset(values)))
+    return "type" in if_schema, tuple(if_schema.get("required", ())), tuple(allowed)
+
+
+def _dispatch_table(all_of) -> tuple | None:
+    """``(property, {text: branch index})`` for an ``allOf`` of ``{if: {properties: {p: {const}}}, then}``."""
+    name, branches = None, {}
+    for index, branch in enumerate(all_of):
+        if not isinstance(branch, dict) or branch.keys() != {"if", "then"}:
+            return None
+        test = _compile_test(branch["if"])
+        if test is None or test[0] or test[1] or len(test[2]) != 1:
+            return None
+        prop, values = test[2][0]
+        if (name is not None and prop != name) or len(values) != 1:
+            return None
+        name = prop
+        branches.setdefault(next(iter(values)), index)
+    return (name, branches) if name is not None else None
+
+
+_Validator = extend(Draft202012Validator, {"if": _quick_if, "allOf": _quick_all_of})
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str):
+    """The compiled validator of schema ``kind``; the schema dicts stay alive with it."""
+    return _Validator(load_schema(kind))
+
+
+def schema_findings(loaded: LoadedYaml, kind: str = "model") -> list[Finding]:
+    """Warnings for what the ``kind`` schema (``model`` or ``tactic``) does not allow; never raises."""
+    validator = _validator(kind)
+    free = _FREE_SUBTREES.get(kind, ())
+    errors = []
+    try:
+        for error in validator.iter_errors(loaded.data):
+            if not (error.absolute_path and error.absolute_path[0] in free):
+                errors.append(error)
+    except RecursionError:
+        pass  # nesting deeper than Python's stack: report what was found before
+    # A value reached through an alias or a ``<<`` merge shows up once per path but is written
+    # once: keep the finding of the path written first, which is where the text is.
+    errors.sort(key=lambda error: _written_at(error, loaded.positions))
+    found: dict[tuple, Finding] = {}
+    for error in errors:
+        for dedupe, finding in _findings(error, loaded):
+            found.setdefault(dedupe, finding)
+    return sorted(found.values(), key=_order)
+
+
+def _written_at(error: ValidationError, positions):
+    path = tuple(error.absolute_path)
+    span = positions.value_span(path)
+    return ((span.line, span.column) if span is not None else (1 << 60, 0)), format_path(path)
+
+
+def _order(finding: Finding):
+    span = finding.span
+    where = (span.line, span.column) if span is not None else (1 << 60, 0)
+    return where + (finding.message,)
+
+
+def _findings(error: ValidationError, loaded: LoadedYaml):
+    """``(dedupe key, finding)`` pairs for one jsonschema error."""
+    error = _relevant(error)
+    path = tuple(error.absolute_path)
+    positions = loaded.positions
+    instance = error.instance
+    check = error.validator
+
+    if check in ("anyOf", "oneOf") and error.context and all(e.validator == "required" for e in error.context):
+        names = list(dict.fromkeys(name for branch in error.context for name in branch.validator_value))
+        missing = " or ".join(f"'{name}'" for name in names)
+        span = _mapping_span(path, instance, positions)
+        yield ("missing", _span_key(span), missing), Finding(
+            f"missing key {missing} at {_where(path)}", span, SEVERITY, format_path(path))
+        return
+
+    if check == "additionalProperties" and isinstance(instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        patterns = list(error.schema.get("patternProperties", {}))
+        for key in instance:
+            key = str(key)
+            if key in allowed or key == "<<" or any(re.search(pattern, key) for pattern in patterns):
+                continue
+            span = positions.key_span(path + (key,)) or positions.nearest(path + (key,))[1]
+            candidates = [name for name in allowed if name not in instance]
+            close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
+            data = {"key": key, "suggestion": close[0]} if close else {"key": key}
+            yield ("unknown", _span_key(span), key), Finding(
+                f"unknown key '{key}' at {_where(path)}", span, SEVERITY, format_path(path + (key,)), data)
+        return
+
+    if check == "required" and isinstance(instance, dict):
+        span = _mapping_span(path, instance, positions)
+        for name in error.validator_value:
+            if name not in instance:
+                yield ("missing", _span_key(span), name), Finding(
+                    f"missing key '{name}' at {_where(path)}", span, SEVERITY, format_path(path))
+        return
+
+    span = positions.value_span(path) or positions.nearest(path)[1]
+    message = _value_message(error)
+    yield ("value", _span_key(span), message), Finding(
+        f"{_where(path)}: {message}", span, SEVERITY, format_path(path))
+
+
+def _mapping_span(path: tuple, mapping, positions) -> Span | None:
+    """Where a missing key is reported: the mapping's key (or list item); the first key at the top.
+
+    The whole document would be the top-level mapping's own span; an editor would then mark
+    every line for one missing ``label``.
+    """
+    if not path and isinstance(mapping, dict) and mapping:
+        first = positions.key_span((next(iter(mapping)),))
+        if first is not None:
+            return first
+    return positions.span(path) or positions.nearest(path)[1]
+
+
+def _relevant(error: ValidationError) -> ValidationError:
+    """The deepest useful error below an ``anyOf``/``oneOf`` (unless all its branches are ``required``)."""
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        if all(e.validator == "required" for e in error.context):
+            return error
+        error = best_match(error.context)
+    return error
+
+
+def _value_message(error: ValidationError) -> str:
+    check, expected, instance = error.validator, error.validator_value, error.instance
+    if check == "type":
+        wanted = [expected] if isinstance(expected, str) else list(expected)
+        found = _kind_of(instance)
+        if "integer" in wanted and found == "a number":
+            found = _plain(instance)  # a fraction where a whole number belongs: show it
+        return f"expected {_alternatives([_TYPE_NAMES.get(t, t) for t in wanted])}, not {found}"
+    if check in ("enum", "const"):
+        values = [expected] if check == "const" else [v for v in expected if v is not None]
+        shown = ", ".join(_plain(v) for v in values)
+        if isinstance(instance, (dict, list)):
+            return f"expected one of {shown}, not {_kind_of(instance)}"
+        return f"{_quoted(instance)} is not one of {shown}"
+    if check in ("minimum", "exclusiveMinimum"):
+        return f"expected at least {_plain(expected)}, not {_plain(instance)}"
+    if check in ("maximum", "exclusiveMaximum"):
+        return f"expected at most {_plain(expected)}, not {_plain(instance)}"
+    if check == "oneOf":
+        return "matches more than one of the allowed forms"
+    return f"not allowed here ({check})"
+
+
+def _alternatives(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _kind_of(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _plain(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _quoted(value) -> str:
+    return f"'{value}'" if isinstance(value, str) else _plain(value)
+
+
+def _where(path: tuple) -> str:
+    return format_path(path) if path else "the top level"
+
+
+def _span_key(span: Span | None):
+    return None if span is None else (span.line, span.column, span.end_line, span.end_column)
+
+
+__all__ = ["schema_findings"]
