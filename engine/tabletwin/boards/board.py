@@ -4,8 +4,11 @@ Cells are numbered row by row from the bottom, ``index = y * width + x``; that i
 of ``cells()``. Holes do not exist: a hole has an index but no cell, every lookup treats it like
 a cell off the board. Walls are stored per cell as the indexes across a wall.
 
-The tables that grow with the number of cells (the cell list, the neighbour links) are filled on
-first use, once per cell, so even a 1000 × 1000 board costs only what is asked of it.
+The tables that grow with the number of cells are filled on first use, so even a 1000 × 1000
+board costs only what is asked of it: the cell list once ``cells()`` is called, and the
+neighbour links of a cell once it is first looked at, on boards of at most
+:data:`LINK_TABLE_CELLS` cells. Larger boards work the links out on every use, since their
+table would take hundreds of megabytes.
 """
 
 from __future__ import annotations
@@ -20,12 +23,15 @@ from .square import SquareGrid
 NO_CELL = -1
 """A neighbour link that leads nowhere: off the board, into a hole or across a wall."""
 
+LINK_TABLE_CELLS = 16_384
+"""Boards with at most this many cells (128 × 128) keep the neighbour links they work out."""
+
 
 class Board:
     """One board of a model, built once and shared by every call of the board functions."""
 
     __slots__ = ("name", "grid", "width", "height", "naming", "holes", "_walls", "_cells", "_links",
-                 "_neighbours", "_direction_of")
+                 "_neighbours", "_direction_of", "_keep")
 
     def __init__(self, name: str, grid: SquareGrid | HexGrid, width: int, height: int, naming: Naming,
                  holes: Iterable[tuple[int, int]] = (), walls: Iterable[tuple[tuple[int, int], tuple[int, int]]] = ()):
@@ -45,6 +51,7 @@ class Board:
         self._links: dict[int, tuple[int, ...]] = {}
         self._neighbours: dict[int, tuple[int, ...]] = {}
         self._direction_of = {direction: k for k, direction in enumerate(grid.directions)}
+        self._keep = width * height <= LINK_TABLE_CELLS
 
     def __repr__(self) -> str:
         return f"<Board {self.name} {self.grid.kind} {self.width}x{self.height}>"
@@ -123,12 +130,16 @@ class Board:
                 if not (0 <= nx < width and 0 <= ny < height) or target in holes or target in across:
                     target = NO_CELL
                 found.append(target)
-            links = self._links[index] = tuple(found)
+            links = tuple(found)
+            if self._keep:
+                self._links[index] = links
         return links
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         """The cells one step away, in ``directions`` order."""
         neighbours = self._neighbours.get(index)
         if neighbours is None:
-            neighbours = self._neighbours[index] = tuple(c for c in self.links(index) if c != NO_CELL)
+            neighbours = tuple(c for c in self.links(index) if c != NO_CELL)
+            if self._keep:
+                self._neighbours[index] = neighbours
         return neighbours

@@ -40,7 +40,7 @@ class Boards:
         self.valid: dict[str, Board] = {}
         self.invalid: set = set()
         for name, spec in (specs or {}).items():
-            board, problems = read_board(name, spec)
+            board, _ = read_board(name, spec)
             if board is None:
                 self.invalid.add(name)
             else:
@@ -59,7 +59,7 @@ class Boards:
 
 
 def _integer(value, function: str, what: str) -> int:
-    if value.__class__ is not bool and isinstance(value, _NUMBERS) and is_integral(value):
+    if isinstance(value, _NUMBERS) and is_integral(value):
         return int(value)
     shown = to_text(value) if isinstance(value, _NUMBERS) else type_name(value)
     raise TypeError(f"{function}(): {what} must be an integer, not {shown}")
@@ -79,12 +79,13 @@ def _blocked(board: Board, blocked, function: str) -> set[int] | frozenset:
     return found
 
 
-def _enter(board: Board, blocked: set[int] | frozenset, cost, function: str) -> Callable:
-    """``enter(index)``: the cost of entering a cell, or ``None`` if it cannot be entered."""
+def _enter(board: Board, blocked: set[int] | frozenset, cost, function: str) -> Callable | None:
+    """``enter(index)``: the cost of entering a cell, or ``None`` if it cannot be entered.
+
+    No function at all for the default cost (1 per cell): the searches have a faster way then.
+    """
     if cost is None:
-        if not blocked:
-            return lambda index: 1
-        return lambda index: None if index in blocked else 1
+        return None
     if isinstance(cost, dict):
         def raw(cell):
             return cost.get(cell, 1)
@@ -119,7 +120,7 @@ def _enter(board: Board, blocked: set[int] | frozenset, cost, function: str) -> 
 
 
 def _limit(value, function: str):
-    if value.__class__ is bool or not isinstance(value, _NUMBERS):
+    if not isinstance(value, _NUMBERS):
         raise TypeError(f"{function}(): n must be a number, not {type_name(value)}")
     if math.isnan(value):
         raise ValueError(f"{function}(): n must be a number, not nan")
@@ -197,8 +198,8 @@ def distance(boards: Boards, b, a, c) -> int:
 def _path(boards: Boards, function: str, b, a, c, blocked, cost):
     board = boards.get(b)
     start, goal = board.index_of(a), board.index_of(c)
-    enter = _enter(board, _blocked(board, blocked, function), cost, function)
-    return board, shortest_path(board, start, goal, enter)
+    stops = _blocked(board, blocked, function)
+    return board, shortest_path(board, start, goal, stops, _enter(board, stops, cost, function))
 
 
 def path(boards: Boards, b, a, c, blocked=None, cost=None):
@@ -218,9 +219,9 @@ def reachable(boards: Boards, b, c, n, blocked=None, cost=None) -> list:
     board = boards.get(b)
     start = board.index_of(c)
     limit = _limit(n, "reachable")
-    enter = _enter(board, _blocked(board, blocked, "reachable"), cost, "reachable")
+    stops = _blocked(board, blocked, "reachable")
     name_of = board.name_of
-    return [name_of(index) for index in _reachable(board, start, limit, enter)]
+    return [name_of(index) for index in _reachable(board, start, limit, stops, _enter(board, stops, cost, "reachable"))]
 
 
 def line_of_sight(boards: Boards, b, a, c, blocked=None) -> bool:

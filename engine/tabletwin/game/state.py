@@ -41,7 +41,7 @@ class State:
         model = self.model
         self.scope = build_globals(
             variables=self.variables, zones=self.zones, modified=modified, reserved=self._reserved(),
-            constants=model.constants,
+            constants=model.constants, boards=model.boards,
             derived={name: derived_provider(code) for name, code in model.derived.items()},
             functions={name: fn.bind for name, fn in model.functions.items()},
         )
@@ -57,6 +57,7 @@ class State:
         kept = {name: value for name, value in self.variables.items()
                 if keep_persistent and name in model.variables and model.variables[name].persist}
         init_scope = build_globals(variables=kept, reserved=self._reserved(), constants=model.constants,
+                                   boards=model.boards,
                                    functions={name: fn.bind for name, fn in model.functions.items()})
         for decl in model.variables.values():
             if keep_persistent and decl.persist:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..boards import board_functions
 from ..errors import ExprError
 from ..expr import ExprSyntaxError, FunctionDef, FunctionDefinitionError
 from ..modelfile import LoadedYaml, PositionTable, check_is_model, load_yaml
@@ -139,6 +140,7 @@ class Model:
     zones: dict[str, ZoneDecl]
     derived: dict[str, Code]
     functions: dict[str, object]
+    boards: dict[str, object]
     flow: Node
     flows: dict[str, Node]
     actions: dict[str, Action]
@@ -204,6 +206,7 @@ def compile_model(loaded: LoadedYaml, filename: str = "-") -> Model:
         zones=_zones(_dict(state.get("zones"))),
         derived=_derived(_dict(state.get("derived"))),
         functions=_functions(_dict(data.get("functions"))),
+        boards=board_functions(_dict(data.get("boards"))) if data.get("boards") else {},
         flow=compile_node(data.get("flow"), ("flow",)),
         flows=flows,
         actions={str(name): _action(str(name), raw, ("actions", name)) for name, raw in _dict(data.get("actions")).items()},

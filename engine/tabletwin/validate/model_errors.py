@@ -10,6 +10,7 @@ import ast
 import keyword
 import re
 
+from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
@@ -23,8 +24,6 @@ OPS = ("set", "add", "let", "place", "create", "move", "destroy", "draw", "shuff
 TIMINGS = ("when", "before", "instead", "after")
 RESOLUTIONS = ("immediate", "nested", "lifo_stack")
 CLOSES = ("all_pass_in_succession", "single_pass_each")
-BOARD_FUNCTIONS = ("cells", "directions", "xy", "cell", "step", "leap", "ray", "neighbours", "distance", "path",
-                   "path_cost", "reachable", "line_of_sight", "shape")
 _PARAM = re.compile(r"^[A-Za-z][A-Za-z0-9_]*\??$")
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _LIST_MAKERS = ("list", "sorted", "set", "tuple")
@@ -33,6 +32,9 @@ _LIST_MAKERS = ("list", "sorted", "set", "tuple")
 def check_errors(out) -> None:
     data = out.data
     _top_level(out, data)
+    if "boards" in data:
+        for path, message in board_errors(data["boards"]):
+            out.error(message, path)
     _state(out, data)
     _flow(out, data)
     _ops(out, data)
