@@ -58,13 +58,20 @@ def render(report: Report, filename: str) -> list[str]:
     return lines
 
 
-def run(args) -> int:
+def _report(args, **options):
+    """The validator's report on the MODEL argument, or None after saying why it cannot be read."""
     try:
         text, filename = read_text(args.model)
     except Unreadable as exc:
         print(exc, file=sys.stderr)
+        return None, None
+    return validate(text, **options), filename
+
+
+def run(args) -> int:
+    report, filename = _report(args, games=args.games, seed=args.seed)
+    if report is None:
         return UNREADABLE
-    report = validate(text, games=args.games, seed=args.seed)
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
@@ -75,12 +82,9 @@ def run(args) -> int:
 
 
 def run_tree(args) -> int:
-    try:
-        text, filename = read_text(args.model)
-    except Unreadable as exc:
-        print(exc, file=sys.stderr)
+    report, filename = _report(args, games=0, schema=False)
+    if report is None:
         return UNREADABLE
-    report = validate(text, games=0, schema=False)
     if not report.readable:
         print(report.errors[0].located(filename), file=sys.stderr)
         return UNREADABLE
