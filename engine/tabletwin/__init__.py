@@ -4,6 +4,7 @@ from .errors import EngineError, ExprError, NotAModelError, NotExecutable, Span,
 from .game import Game
 from .model import Model, load_model
 from .play import GameRecord, play
+from .validate import Report, validate
 
-__all__ = ["EngineError", "ExprError", "Game", "GameRecord", "Model", "NotAModelError", "NotExecutable", "Span",
-           "TabletwinError", "YamlError", "load_model", "play"]
+__all__ = ["EngineError", "ExprError", "Game", "GameRecord", "Model", "NotAModelError", "NotExecutable", "Report", "Span",
+           "TabletwinError", "YamlError", "load_model", "play", "validate"]

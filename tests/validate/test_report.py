@@ -122,3 +122,13 @@ def test_bad_input_gives_findings_not_tracebacks():
     assert [f.message for f in odd.errors] == ["a flow must be a flow node: a mapping with id and kind"]
     assert odd.test_games is None
     assert "actions: expected a mapping, not a list" in [f.message for f in odd.warnings]
+
+
+def test_python_api_takes_a_loaded_model_and_reports_board_errors():
+    import tabletwin
+
+    model = tabletwin.load_model("boards: {map: {kind: triangle, width: 3, height: 3}}\n"
+                                 "flow: {id: g, kind: step, do: a}\nactions: {a: {effect: []}}\nend: []\n")
+    result = tabletwin.validate(model, games=0)
+    assert [(f.message, f.span.human()) for f in result.errors] == [
+        ("board map: kind must be square or hex, not 'triangle'", (1, 22))]

@@ -152,6 +152,7 @@ class Model:
     agents: dict[str, Code | None]
     priority: Priority
     filename: str = "-"
+    text: str = ""
     item_paths: dict = field(default_factory=dict)  # id(content item) -> its model path
     compiled_parts: dict = field(default_factory=dict)  # content expressions and effects, compiled on use
 
@@ -218,6 +219,7 @@ def compile_model(loaded: LoadedYaml, filename: str = "-") -> Model:
         agents={str(name): _code(_dict(raw), "policy_x", ("agents", name)) for name, raw in _dict(data.get("agents")).items()},
         priority=_priority(_dict(data.get("priority"))),
         filename=filename,
+        text=loaded.text,
         item_paths=item_paths,
     )
 

@@ -59,6 +59,10 @@ class Report:
 def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Report:
     """The full report for model text (or an already loaded document)."""
     report = Report()
+    from ..model import Model
+
+    if isinstance(source, Model):
+        source = LoadedYaml(source.data, source.positions, source.text)
     try:
         loaded = source if isinstance(source, LoadedYaml) else load_yaml(source)
         check_is_model(loaded)
