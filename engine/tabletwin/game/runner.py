@@ -182,7 +182,7 @@ class Runner:
             else:
                 visible = ALL
             names = [a.name for a in legal]
-            index = yield Decision(actor, where, names, legal, visible)
+            index = yield Decision(actor, where, names, names, visible)
             action = legal[index]
             self.observe(where, "decision", action.name, visible, actor)
         yield from self.run_action(action, {"actor": actor})

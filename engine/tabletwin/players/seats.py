@@ -38,8 +38,28 @@ def make_player(spec: str, model, seed, seat: int):
     if spec.startswith("agent:"):
         return AgentPlayer(model, spec[len("agent:"):], rng)
     if spec.endswith((".yaml", ".yml")):
-        raise PlayerSpecError(f"tactic files ({spec}) are not supported yet")
-    raise PlayerSpecError(f"unknown player {spec!r}: use random, first, human, agent:NAME")
+        from ..tactics import SearchPlayer
+
+        return SearchPlayer(_tactic(spec, model), rng)
+    raise PlayerSpecError(f"unknown player {spec!r}: use random, first, human, agent:NAME or a tactic file")
+
+
+_TACTICS: dict = {}
+
+
+def _tactic(path: str, model):
+    """A tactic file, loaded once per process; a tactic for another game says so on stderr."""
+    from ..tactics import load_tactic
+
+    tactic = _TACTICS.get(path)
+    if tactic is None:
+        tactic = _TACTICS[path] = load_tactic(path)
+        game = model.data.get("game")
+        if tactic.game is not None and game is not None and tactic.game != str(game):
+            import sys
+
+            print(f"warning: tactic {tactic.name} is for the game {tactic.game!r}, not {game!r}", file=sys.stderr)
+    return tactic
 
 
 def make_players(specs: list[str] | None, model, seed) -> list:

@@ -1,0 +1,8 @@
+"""Tactic files: players as a separate layer, with optional look-ahead."""
+
+from .player import RulePlayer
+from .search import SearchPlayer, redistribute
+from .tactic import Rule, Search, Tactic, compile_tactic, load_tactic
+
+__all__ = ["Rule", "RulePlayer", "Search", "SearchPlayer", "Tactic", "compile_tactic", "load_tactic",
+           "redistribute"]

@@ -1,0 +1,129 @@
+"""A tactic as a player: the first rule that decides picks; otherwise the default.
+
+Scope of a tactic's expressions: the model's global names, plus ``opts``, ``labels``, ``pool``,
+``chosen``, ``where`` (the place without `` · n``), ``me``, ``o`` and ``i`` while scoring, and
+the ``let`` names, each computed the first time something reads it during this decision.
+"""
+
+from __future__ import annotations
+
+import re
+from fnmatch import fnmatchcase
+
+from ..game.labels import label
+from .tactic import Tactic
+
+_SUBSET_SUFFIX = re.compile(r" · \d+$")
+
+
+def base_place(where: str) -> str:
+    return _SUBSET_SUFFIX.sub("", where)
+
+
+def matches(patterns: list[str], where: str) -> bool:
+    return any(fnmatchcase(where, pattern) for pattern in patterns)
+
+
+class LetNames(dict):
+    """Local names of one decision; ``let`` values are computed on first read."""
+
+    __slots__ = ("lets", "scope")
+
+    def __init__(self, names: dict, lets: dict, scope):
+        super().__init__(names)
+        self.lets = lets
+        self.scope = scope
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or key in self.lets
+
+    def __missing__(self, key):
+        code = self.lets.get(key)
+        if code is None:
+            raise KeyError(key)
+        value = self[key] = code.run(self, self.scope)
+        return value
+
+
+class RulePlayer:
+    """Follows a tactic's rules (no look-ahead)."""
+
+    def __init__(self, tactic: Tactic, rng):
+        self.tactic = tactic
+        self.rng = rng
+        self.name = tactic.path
+
+    def choose(self, game, request) -> int:
+        index = self.rule_choice(game, request)
+        if index is not None:
+            return index
+        return 0 if self.tactic.default == "first" else self.rng.randrange(len(request.options))
+
+    def names(self, game, request) -> LetNames:
+        options = list(request.items if request.items is not None else request.values)
+        return LetNames({
+            "opts": options, "labels": list(request.options),
+            "pool": list(request.pool) if request.pool is not None else options,
+            "chosen": list(request.chosen) if request.chosen is not None else [],
+            "where": base_place(request.where), "me": request.player,
+        }, self.tactic.lets, game._runner.scope)
+
+    def rule_choice(self, game, request) -> int | None:
+        """The index the first deciding rule picks, or None when no rule decides."""
+        where = base_place(request.where)
+        labels = list(request.options)
+        names = None
+        scope = game._runner.scope
+        for rule in self.tactic.rules:
+            if not matches(rule.at, where):
+                continue
+            if rule.options is not None and [str(o) for o in rule.options] != labels:
+                continue
+            if names is None:
+                names = self.names(game, request)
+            if rule.when is not None and not _evaluate(rule.when, names, scope):
+                continue
+            index = self._decide(rule, names, labels, scope)
+            if index is not None:
+                return index
+        return None
+
+    def _decide(self, rule, names: LetNames, labels: list[str], scope) -> int | None:
+        kind = rule.pick_field
+        if kind == "pick":
+            wanted = label(rule.pick)
+            return labels.index(wanted) if wanted in labels else None
+        if kind == "pick_x":
+            value = _evaluate(rule.pick, names, scope)
+            for index, option in enumerate(names["opts"]):
+                if option is value:
+                    return index
+            wanted = label(value)
+            return labels.index(wanted) if wanted in labels else None
+        options = names["opts"]
+        if kind in ("max_x", "min_x"):
+            best = None
+            best_score = None
+            for index, option in enumerate(options):
+                names["o"], names["i"] = option, index
+                score = _evaluate(rule.pick, names, scope)
+                if best is None or (score > best_score if kind == "max_x" else score < best_score):
+                    best, best_score = index, score
+            return best
+        # take_x: the first candidate it takes; none: done (if offered), else the first candidate.
+        done = None
+        first_candidate = None
+        for index, option in enumerate(options):
+            if option is None and labels[index] == "done":
+                done = index
+                continue
+            if first_candidate is None:
+                first_candidate = index
+            names["o"], names["i"] = option, index
+            if _evaluate(rule.pick, names, scope):
+                return index
+        return done if done is not None else first_candidate
+
+
+def _evaluate(code, names, scope):
+    return code(names, scope)

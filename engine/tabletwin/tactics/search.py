@@ -1,0 +1,128 @@
+"""Look-ahead (``search``): paired rollouts that must prove an option better than the rules' pick.
+
+At a place in ``search.at``, every other option is compared with the option the rules pick, on
+the same seeds: per round, ``rollouts`` new seeds; per seed and option, a copy of the game in
+which what the deciding player cannot know is redistributed, that option answered, and the game
+played out by the tactic for every seat. With ``d`` the per-seed payoff differences of an
+alternative against the rules' option: ``mean + z·se <= 0`` drops it, ``mean − z·se > 0`` makes it
+a candidate; the best candidate's mean wins. Without candidates after ``max_rollouts`` seeds per
+option (or when every alternative dropped out) the rules' choice stands.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..errors import EngineError
+from ..play import pick_chance
+from .player import RulePlayer, base_place, matches
+
+MAX_ROLLOUT_REQUESTS = 5_000
+"""A rollout that does not end within this many requests counts as payoff 0."""
+
+
+class SearchPlayer(RulePlayer):
+    """A tactic with look-ahead at the places its ``search`` names."""
+
+    def __init__(self, tactic, rng):
+        super().__init__(tactic, rng)
+        self.decisions = 0
+        self.rollouts = 0
+
+    def choose(self, game, request) -> int:
+        rules_pick = super().choose(game, request)
+        search = self.tactic.search
+        if search is None or len(request.options) < 2 or not matches(search.at, base_place(request.where)):
+            return rules_pick
+        self.decisions += 1
+        return self.look_ahead(game, request.player, rules_pick, len(request.options), search)
+
+    def look_ahead(self, game, me: int, rules_pick: int, count: int, search) -> int:
+        alternatives = [a for a in range(count) if a != rules_pick]
+        differences: dict[int, list[float]] = {a: [] for a in alternatives}
+        played = 0
+        while alternatives and played < search.max_rollouts:
+            seeds = [self.rng.randrange(2**31) for _ in range(min(search.rollouts, search.max_rollouts - played))]
+            played += len(seeds)
+            for seed in seeds:
+                base = self.rollout(game, me, rules_pick, seed)
+                for alternative in alternatives:
+                    differences[alternative].append(self.rollout(game, me, alternative, seed) - base)
+            candidates = []
+            remaining = []
+            for alternative in alternatives:
+                mean, error = _mean_and_error(differences[alternative])
+                if mean - search.z * error > 0:
+                    candidates.append((mean, -alternative))
+                elif mean + search.z * error > 0:
+                    remaining.append(alternative)
+            if candidates:
+                return -max(candidates)[1]
+            alternatives = remaining
+        return rules_pick
+
+    def rollout(self, game, me: int, option: int, seed: int) -> float:
+        """``me``'s payoff after ``option`` in a redistributed copy, played out by the rules."""
+        self.rollouts += 1
+        rng = random.Random(seed)
+        copy = game.clone()
+        redistribute(copy, me, rng)
+        players = [RulePlayer(self.tactic, random.Random(f"{seed}:{seat}"))
+                   for seat in range(game.model.num_players)]
+        try:
+            copy.answer(option)
+            for _ in range(MAX_ROLLOUT_REQUESTS):
+                request = copy.request
+                if request.kind == "end":
+                    return float(request.payoffs[me])
+                if request.kind == "chance":
+                    copy.answer(pick_chance(rng, request.probabilities))
+                else:
+                    copy.answer(players[request.player].choose(copy, request))
+        except EngineError:
+            return 0.0
+        return 0.0
+
+
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def redistribute(game, me: int, rng) -> None:
+    """Shuffle what ``me`` cannot know: hidden ``drawn_from`` zones with their source's unknown part.
+
+    Each position keeps its identity (``uid``); only which card it is changes.
+    """
+    model = game.model
+    zones = game.state.zones
+    groups: dict[str, list] = {}
+    for decl in model.zones.values():
+        if decl.drawn_from is None or decl.drawn_from not in zones:
+            continue
+        piles = zones[decl.name] if decl.per_player else [zones[decl.name]]
+        for pile in piles:
+            visible = decl.visibility == "public" or (decl.visibility == "owner" and pile.owner == me)
+            if not visible:
+                groups.setdefault(decl.drawn_from, []).extend((pile, i) for i in range(len(pile)))
+    for source_name, slots in groups.items():
+        source = zones[source_name]
+        sources = source if model.zones[source_name].per_player else [source]
+        for pile in sources:
+            slots.extend((pile, i) for i in pile.unknown())
+        cards = [pile[i] for pile, i in slots]
+        uids = [card.get("uid") if _is_instance(card) else None for card in cards]
+        rng.shuffle(cards)
+        for (pile, i), card, uid in zip(slots, cards, uids):
+            pile[i] = card
+            if uid is not None and _is_instance(card):
+                card["uid"] = uid
+
+
+def _is_instance(card) -> bool:
+    return type(card) is dict and "uid" in card

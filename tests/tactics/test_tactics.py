@@ -1,0 +1,188 @@
+"""Tactic files: loading, extends, rules and their fields, scope, look-ahead, redistribution."""
+
+import random
+import textwrap
+
+import pytest
+
+from tabletwin import Game, NotExecutable, load_model
+from tabletwin.tactics import RulePlayer, SearchPlayer, compile_tactic, load_tactic, redistribute
+from tabletwin.tactics.player import base_place, matches
+
+from ..conftest import ROOT
+
+MODEL = load_model(textwrap.dedent("""\
+    game: pick
+    state:
+      vars: {log: {init: []}, x: {init: 5}}
+      zones: {deck: {shuffled: true, init_x: "[{'id': 'a'}, {'id': 'b'}, {'id': 'c'}]"},
+              hand: {owner: player, visibility: owner, drawn_from: deck}}
+    flow:
+      id: game
+      kind: sequence
+      children:
+        - {id: deal, kind: step, do: deal}
+        - {id: turn, kind: step, actor_x: "0", do: [low, high, mid]}
+        - {id: subset, kind: step, actor_x: "0", do: take}
+    actions:
+      deal: {effect: [{op: draw, from: deck, to: "hand[1]"}]}
+      low: {effect: []}
+      high: {effect: []}
+      mid: {effect: []}
+      take: {effect: [{op: choose, options_x: "[1, 2, 3, 4]", bind: s, min: 1, max: 3},
+                      {op: set, var: log, value_x: s}]}
+    end: []
+    """))
+
+
+def tactic(text: str):
+    from tabletwin.modelfile import load_yaml
+
+    return compile_tactic(load_yaml(textwrap.dedent(text)).data)
+
+
+def first_decision():
+    game = Game(MODEL)
+    game.answer(0)  # the deal's chance
+    return game
+
+
+def test_places_and_wildcards():
+    assert base_place("action take · 2") == "action take"
+    assert matches(["window *"], "window None")
+    assert matches(["step t?rn"], "step turn")
+    assert matches(["step [st]urn"], "step turn") and not matches(["step [!t]urn"], "step turn")
+
+
+@pytest.mark.parametrize("rules,expected", [
+    ("[{at: step turn, pick: high}]", "high"),
+    ("[{at: step turn, pick: nothing}, {at: step turn, pick: mid}]", "mid"),
+    ("[{at: step other, pick: high}, {at: 'step *', pick: mid}]", "mid"),
+    ("[{at: step turn, options: [low, high], pick: high}, {at: step turn, pick: low}]", "low"),
+    ("[{at: step turn, options: [low, high, mid], pick: high}]", "high"),
+    ("[{at: step turn, when_x: 'x > 9', pick: high}, {at: step turn, pick_x: \"'m' + 'id'\"}]", "mid"),
+    ("[{at: step turn, pick_x: 'opts[1]'}]", "high"),
+    ("[{at: step turn, max_x: 'len(o)'}]", "high"),
+    ("[{at: step turn, min_x: '(len(o), -i)'}]", "mid"),
+    ("[{at: [step x, step turn], when_x: \"where == 'step turn' and me == 0 and labels == opts\", pick: mid}]",
+     "mid"),
+])
+def test_rules_decide_in_order(rules, expected):
+    game = first_decision()
+    player = RulePlayer(tactic(f"tactic: t\nrules: {rules}\n"), random.Random(0))
+    request = game.request
+    assert request.options[player.choose(game, request)] == expected
+
+
+def test_default_first_and_lets_computed_only_when_read():
+    t = tactic("""\
+    tactic: t
+    default: first
+    let: {broken: "1 / 0", fine: "x + 1"}
+    rules: [{at: step turn, when_x: "fine > 10", pick: high}]
+    """)
+    game = first_decision()
+    assert RulePlayer(t, random.Random(0)).choose(game, game.request) == 0
+
+
+def test_take_x_subsets_use_pool_and_chosen():
+    t = tactic("""\
+    tactic: t
+    rules:
+      - {at: step turn, pick: low}
+      - {at: action take, take_x: "o % 2 == 0 and len(chosen) < 2 and pool == [1, 2, 3, 4]"}
+    """)
+    game = first_decision()
+    player = RulePlayer(t, random.Random(0))
+    while game.request.kind != "end":
+        game.answer(player.choose(game, game.request))
+    assert game.value("log") == [2, 4]
+
+
+def test_engine_locals_are_not_in_scope():
+    t = tactic("tactic: t\nrules: [{at: step turn, when_x: 'actor == 0', pick: high}]\n")
+    game = first_decision()
+    with pytest.raises(Exception) as info:
+        RulePlayer(t, random.Random(0)).choose(game, game.request)
+    assert "name 'actor' is not defined" in str(info.value)
+
+
+@pytest.mark.parametrize("rule,message", [
+    ("{at: step turn, pick: a, max_x: '1'}", "tactic t: rule 1 (at step turn) has 2 pick fields"),
+    ("{at: step turn}", "tactic t: rule 1 (at step turn) has no pick field"),
+    ("{pick: a}", "tactic t: rule 1 (no at) has no at"),
+])
+def test_rules_need_an_at_and_exactly_one_pick_field(rule, message):
+    with pytest.raises(NotExecutable) as info:
+        tactic(f"tactic: t\nrules: [{rule}]\n")
+    assert info.value.message == message
+
+
+def test_extends_merges_and_cycles_are_errors(tmp_path):
+    (tmp_path / "base.yaml").write_text("tactic: base\nlabel: Base\ndefault: first\nlet: {a: '1', b: '2'}\n"
+                                        "rules: [{at: step x, pick: base}]\nsearch: {at: step x, rollouts: 4}\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "variant.yaml").write_text("tactic: variant\nextends: ../base.yaml\nlet: {b: '3'}\n"
+                                                   "rules: [{at: step y, pick: mine}]\n")
+    merged = load_tactic(tmp_path / "sub" / "variant.yaml")
+    assert merged.name == "variant" and merged.default == "first" and merged.data["label"] == "Base"
+    assert [r.pick for r in merged.rules] == ["mine", "base"]
+    assert {k: c.text for k, c in merged.lets.items()} == {"a": "1", "b": "3"}
+    assert (merged.search.at, merged.search.rollouts, merged.search.max_rollouts) == (["step x"], 4, 16)
+    (tmp_path / "a.yaml").write_text("tactic: a\nextends: b.yaml\n")
+    (tmp_path / "b.yaml").write_text("tactic: b\nextends: a.yaml\n")
+    with pytest.raises(NotExecutable) as info:
+        load_tactic(tmp_path / "a.yaml")
+    assert info.value.message == "tactic a.yaml: extends runs in a cycle (a.yaml → b.yaml → a.yaml)"
+
+
+def test_redistribute_keeps_counts_and_uids_and_leaves_what_me_sees():
+    game = Game(MODEL)
+    game.answer(0)
+    hand = game.state.zones["hand"][1]
+    before = sorted(c["uid"] for c in game.state.zones["deck"]) + [hand[0]["uid"]]
+    seen = set()
+    for seed in range(30):
+        copy = game.clone()
+        redistribute(copy, 0, random.Random(seed))
+        other = copy.state.zones["hand"][1]
+        assert len(other) == 1 and other[0]["uid"] == hand[0]["uid"]
+        assert sorted(c["uid"] for c in copy.state.zones["deck"]) + [other[0]["uid"]] == before
+        seen.add(other[0]["id"])
+        mine = game.clone()
+        redistribute(mine, 1, random.Random(seed))
+        assert mine.state.zones["hand"][1][0]["id"] == hand[0]["id"]
+    assert seen == {"a", "b", "c"}
+
+
+def test_search_keeps_the_rules_pick_without_proof_and_finds_a_proven_better_option():
+    pig = load_model(ROOT / "examples" / "pig.yaml")
+    holder = tactic("""\
+    tactic: t
+    rules: [{at: step decide, pick: hold}]
+    search: {at: step decide, rollouts: 8, max_rollouts: 32}
+    """)
+    game = Game(pig)
+    while game.request.kind != "decision" or len(game.request.options) < 2:
+        game.answer(0 if game.request.kind == "decision" else 5)  # roll sixes until hold is legal
+    player = SearchPlayer(holder, random.Random(1))
+    assert player.choose(game, game.request) in (0, 1)
+    assert player.decisions == 1 and 2 <= player.rollouts <= 64
+    never = tactic("tactic: t\nrules: [{at: step decide, pick: hold}]\nsearch: {at: step nowhere}\n")
+    blind = SearchPlayer(never, random.Random(1))
+    assert game.request.options[blind.choose(game, game.request)] == "hold" and blind.rollouts == 0
+
+
+def test_example_tactics_beat_random():
+    from tabletwin import play
+
+    for model, tactic_file, games, threshold in [("pig.yaml", "pig-hold-at-8.yaml", 200, 0.62),
+                                                   ("tic_tac_toe.yaml", "tic-tac-toe-basic.yaml", 100, 0.85),
+                                                   ("kuhn_poker.yaml", "kuhn-poker-value.yaml", 400, 0.2)]:
+        m = load_model(ROOT / "examples" / model)
+        spec = str(ROOT / "examples" / "tactics" / tactic_file)
+        records = [play(m, [spec, "random"], seed) for seed in range(games)]
+        if model == "kuhn_poker.yaml":
+            assert sum(r.payoffs[0] for r in records) / games > threshold  # random's own value is 1/8
+        else:
+            assert sum(r.payoffs[0] > r.payoffs[1] for r in records) / games > threshold
