@@ -186,3 +186,20 @@ def test_example_tactics_beat_random():
             assert sum(r.payoffs[0] for r in records) / games > threshold  # random's own value is 1/8
         else:
             assert sum(r.payoffs[0] > r.payoffs[1] for r in records) / games > threshold
+
+
+def test_pig_to_100_known_values():
+    from tabletwin import play
+
+    pig = load_model(ROOT / "tests" / "fixtures" / "pig100.yaml")
+    hold = str(ROOT / "tests" / "fixtures" / "pig100-hold-at-20.yaml")
+
+    def first_wins(players, games):
+        return sum(r.payoffs[0] > 0 for r in (play(pig, players, seed) for seed in range(games))) / games
+
+    # Known values (OpenSpiel's rules): hold at 20 moving first beats random 99.68%, random vs
+    # random gives the first player 51.27%. Four standard errors either side; the seeds are fixed.
+    p = 0.9968
+    assert abs(first_wins([hold, "random"], 600) - p) < 4 * (p * (1 - p) / 600) ** 0.5 + 1 / 600
+    p = 0.5127
+    assert abs(first_wins(["random", "random"], 800) - p) < 4 * (p * (1 - p) / 800) ** 0.5
