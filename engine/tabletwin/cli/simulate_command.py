@@ -1,0 +1,191 @@
+"""``tabletwin simulate`` and ``tabletwin compare``: many seeded games, with 95% intervals.
+
+Game ``k`` plays with seed ``S + k``. ``simulate`` reports every seat's mean payoff and wins;
+``compare`` plays two line-ups on the same seeds and reports the paired difference of one seat's
+mean payoff. A progress bar goes to standard error when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from ..errors import NotAModelError, YamlError
+from ..model import load_model
+from ..players import make_players
+from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
+                               simulation_text)
+from ..simulate.runner import run_games
+from .loading import UNREADABLE, Unreadable, read_text
+
+USAGE = 2
+"""Exit status of a command line that cannot run (as argparse's own errors)."""
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all processors) or more, not {value}")
+    return value or os.cpu_count() or 1
+
+
+def register(commands) -> None:
+    parser = commands.add_parser("simulate", help="play many games and measure every seat",
+                                 description="Play N games (game k with seed S + k) and report every seat's mean "
+                                             "payoff and wins with 95% intervals.")
+    parser.add_argument("model", help="the model file, or - for standard input")
+    parser.add_argument("--games", type=_positive, required=True, help="games to play")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--players", default="",
+                        help="one player per seat, comma-separated: random, first, agent:NAME or a tactic file; "
+                             "one player plays every seat, missing seats play randomly")
+    parser.add_argument("--jobs", type=_jobs, default=1,
+                        help="processes to spread the games over, 0 for all processors (default 1); "
+                             "the results do not depend on it")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    parser.set_defaults(run=run_simulate)
+
+    compare = commands.add_parser("compare", help="compare two player line-ups on the same seeds",
+                                  description="Play N seeds with line-up a and with line-up b and report the "
+                                              "difference of seat K's mean payoff, a - b, with a 95% interval "
+                                              "from the paired differences.")
+    compare.add_argument("model", help="the model file, or - for standard input")
+    compare.add_argument("--a", required=True, metavar="P,...", help="line-up a: one player per seat")
+    compare.add_argument("--b", required=True, metavar="P,...", help="line-up b: one player per seat")
+    compare.add_argument("--games", type=_positive, required=True, help="seeds to play with both line-ups")
+    compare.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
+    compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
+    compare.set_defaults(run=run_compare)
+
+
+class ProgressBar:
+    """``[#####.....] 512/1000 games`` on a terminal, redrawn at most every ``interval`` seconds."""
+
+    def __init__(self, stream, label: str, interval: float = 0.1, width: int = 30):
+        self.stream, self.label, self.interval, self.width = stream, label, interval, width
+        self.start = time.monotonic()
+        self.last = float("-inf")
+        self.drawn = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < self.interval:
+            return
+        self.last = now
+        filled = self.width * done // total
+        rate = done / (now - self.start) if now > self.start else 0.0
+        text = f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games, {rate:.0f}/s"
+        self.stream.write("\r" + text.ljust(self.drawn))
+        self.stream.flush()
+        self.drawn = len(text)
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\r" + " " * self.drawn + "\r")
+            self.stream.flush()
+            self.drawn = 0
+
+
+def _progress(label: str) -> ProgressBar | None:
+    try:
+        return ProgressBar(sys.stderr, label) if sys.stderr.isatty() else None
+    except (AttributeError, ValueError):
+        return None
+
+
+def _read(argument: str):
+    """The model's text (for worker processes), its name and the model."""
+    text, filename = read_text(argument)
+    try:
+        return text, filename, load_model(text, filename=filename)
+    except (YamlError, NotAModelError) as exc:
+        raise Unreadable(exc.located(filename)) from None
+
+
+def _specs(text: str) -> list[str]:
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def _check_players(command: str, specs: list[str], model, seed: int) -> str | None:
+    """Why this line-up cannot play, or ``None``: unknown specs, too many, ``human``."""
+    if "human" in specs:
+        return f"tabletwin {command}: a human player cannot play many games; use random, first, agent:NAME or a tactic"
+    try:
+        make_players(specs, model, seed)
+    except Exception as exc:  # PlayerSpecError, a tactic or agent that cannot load
+        return f"tabletwin {command}: {exc}"
+    return None
+
+
+def _title(model) -> str:
+    return str(model.data.get("label") or model.data.get("game") or model.filename)
+
+
+def _run(command: str, args, model_text: str, filename: str, model, lineups):
+    progress = _progress(f"{command}")
+    try:
+        return run_games(model_text, lineups, args.games, args.seed, getattr(args, "jobs", 1), filename=filename,
+                         model=model, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+
+
+def run_simulate(args) -> int:
+    try:
+        model_text, filename, model = _read(args.model)
+    except Unreadable as exc:
+        print(exc, file=sys.stderr)
+        return UNREADABLE
+    specs = _specs(args.players)
+    problem = _check_players("simulate", specs, model, args.seed)
+    if problem:
+        print(problem, file=sys.stderr)
+        return USAGE
+    results = _run("simulate", args, model_text, filename, model, [specs])
+    report = simulation_report([r for (r,) in results], expand_specs(specs, model.num_players), args.seed)
+    if args.json:
+        print(json.dumps(report.as_json(), ensure_ascii=False))
+    else:
+        print(simulation_text(report, _title(model)))
+    return 1 if report.errors else 0
+
+
+def run_compare(args) -> int:
+    try:
+        model_text, filename, model = _read(args.model)
+    except Unreadable as exc:
+        print(exc, file=sys.stderr)
+        return UNREADABLE
+    a, b = _specs(args.a), _specs(args.b)
+    for name, specs in (("--a", a), ("--b", b)):
+        if not specs:
+            print(f"tabletwin compare: {name} names no player", file=sys.stderr)
+            return USAGE
+        problem = _check_players("compare", specs, model, args.seed)
+        if problem:
+            print(problem, file=sys.stderr)
+            return USAGE
+    if not 0 <= args.seat < model.num_players:
+        print(f"tabletwin compare: --seat {args.seat} is not a seat of a {model.num_players}-player game "
+              f"(0 to {model.num_players - 1})", file=sys.stderr)
+        return USAGE
+    pairs = _run("compare", args, model_text, filename, model, [a, b])
+    report = comparison_report(pairs, expand_specs(a, model.num_players), expand_specs(b, model.num_players),
+                               args.seed, args.seat)
+    if args.json:
+        print(json.dumps(report.as_json(), ensure_ascii=False))
+    else:
+        print(comparison_text(report, _title(model)))
+    return 0

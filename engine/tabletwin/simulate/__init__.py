@@ -1,0 +1,14 @@
+"""Many games at once: ``tabletwin simulate`` and ``tabletwin compare``.
+
+:mod:`.runner` plays the games (seed ``S + k`` for game ``k``, optionally over processes),
+:mod:`.stats` holds the interval maths and :mod:`.report` turns results into the JSON documents
+of ``interfaces.md`` and text tables.
+"""
+
+from .report import ComparisonReport, SimulationReport, comparison_report, expand_specs, simulation_report, winner
+from .runner import MAX_REQUESTS, GameResult, play_game, run_games
+from .stats import mean_ci95, paired_difference_ci95, t_quantile_975, wilson_ci95
+
+__all__ = ["MAX_REQUESTS", "ComparisonReport", "GameResult", "SimulationReport", "comparison_report", "expand_specs",
+           "mean_ci95", "paired_difference_ci95", "play_game", "run_games", "simulation_report", "t_quantile_975",
+           "wilson_ci95", "winner"]

@@ -1,0 +1,121 @@
+"""Many games in a row, or spread over processes, with the same results either way.
+
+Game ``k`` (0-based) of a run with seed ``S`` plays with seed ``S + k``, and its players are made
+for that game with ``make_players(specs, model, S + k)``, so every seat's random stream and the
+dice depend on the game's seed only, never on which process played it or what it played before.
+With ``jobs > 1`` the games are cut into consecutive chunks handed to worker processes, each of
+which loads the model again from its text; the chunks come back in game order and the results
+are kept in game order, so a report built from them is the same for any number of jobs.
+
+A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
+paired on the same seeds.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..model import load_model
+from ..play import play
+from ..players import make_players
+
+MAX_REQUESTS = 5_000
+"""Requests in one game before it is cut and counts as unfinished."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a report needs of one game: small, so it travels cheaply between processes."""
+
+    seed: int
+    payoffs: tuple | None
+    """The payoffs when the game ended, else ``None`` (engine error or cut)."""
+    reason: str | None
+    error: str | None
+    """``"Kind: message"`` of the engine error that stopped the game, else ``None``."""
+    cut: bool
+    """True when the game was cut at the request limit."""
+    requests: int
+
+    @property
+    def finished(self) -> bool:
+        return self.payoffs is not None
+
+
+def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
+    """One game with fresh players for its seed."""
+    players = make_players(list(specs), model, seed)
+    record = play(model, players, seed, max_requests=max_requests)
+    error = f"{record.error.kind}: {record.error.message}" if record.error is not None else None
+    payoffs = tuple(record.payoffs) if record.payoffs is not None else None
+    return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
+                      len(record.requests))
+
+
+def play_seed(model, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
+    """The game of ``seed`` once with every line-up."""
+    return tuple(play_game(model, specs, seed, max_requests) for specs in lineups)
+
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) as games finish, in game order."""
+
+
+def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, seed: int = 0, jobs: int = 1, *,
+              filename: str = "-", model=None, max_requests: int | None = MAX_REQUESTS,
+              progress: Progress | None = None, start_method: str | None = None) -> list[tuple[GameResult, ...]]:
+    """Play ``games`` seeds (``seed``, ``seed + 1``, …), each with every line-up.
+
+    Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
+    ``model`` (already loaded from ``model_text``) saves loading it again when ``jobs`` is 1;
+    workers always load their own from ``model_text``. ``start_method`` is ``"fork"`` or
+    ``"spawn"`` (default: fork where it is safe, spawn elsewhere).
+    """
+    lineups = [list(specs) for specs in lineups]
+    jobs = max(1, min(int(jobs), games))
+    if jobs == 1:
+        if model is None:
+            model = load_model(model_text, filename=filename)
+        results = []
+        for k in range(games):
+            results.append(play_seed(model, lineups, seed + k, max_requests))
+            if progress is not None:
+                progress(k + 1, games)
+        return results
+    chunks = _chunks(games, jobs)
+    context = multiprocessing.get_context(start_method or _default_start_method())
+    results = []
+    with context.Pool(jobs, initializer=_init_worker,
+                      initargs=(model_text, filename, lineups, seed, max_requests)) as pool:
+        for chunk in pool.imap(_play_chunk, chunks):
+            results.extend(chunk)
+            if progress is not None:
+                progress(len(results), games)
+    return results
+
+
+def _default_start_method() -> str:
+    methods = multiprocessing.get_all_start_methods()
+    return "fork" if "fork" in methods and sys.platform.startswith("linux") else "spawn"
+
+
+def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    """Consecutive ``(start, stop)`` ranges: small enough for even load and a moving progress bar."""
+    size = max(1, min(200, games // (jobs * 8)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+_worker: dict = {}
+
+
+def _init_worker(model_text: str, filename: str, lineups, seed: int, max_requests: int | None) -> None:
+    _worker.update(model=load_model(model_text, filename=filename), lineups=lineups, seed=seed,
+                   max_requests=max_requests)
+
+
+def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
+    model, lineups, seed, max_requests = (_worker[k] for k in ("model", "lineups", "seed", "max_requests"))
+    return [play_seed(model, lineups, seed + k, max_requests) for k in range(*span)]
