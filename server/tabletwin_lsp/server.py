@@ -1,42 +1,17 @@
-"""Glue between pygls and tabletwin: documents in, diagnostics out. No game logic here."""
+"""The language server object and its entry point. Features register themselves on ``server``
+in the modules of :mod:`tabletwin_lsp.features`; this module holds no logic of its own."""
 
 from __future__ import annotations
 
-from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from tabletwin.checks import syntax_findings
-
 from . import __version__
-from .convert import to_diagnostic
-from .documents import is_model_text
 
 server = LanguageServer("tabletwin-lsp", __version__)
 
 
-def publish(ls: LanguageServer, uri: str) -> None:
-    document = ls.workspace.get_text_document(uri)
-    findings = syntax_findings(document.source) if is_model_text(document.source) else []
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-        uri=uri, version=document.version, diagnostics=[to_diagnostic(document, f) for f in findings]))
-
-
-@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    publish(ls, params.text_document.uri)
-
-
-@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-    publish(ls, params.text_document.uri)
-
-
-@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
-                                                                       diagnostics=[]))
-
-
 def main() -> None:
     """``tabletwin-lsp``: serve on standard input and output."""
+    from . import features  # noqa: F401  (registers every feature)
+
     server.start_io()
