@@ -173,19 +173,32 @@ def test_search_keeps_the_rules_pick_without_proof_and_finds_a_proven_better_opt
     assert game.request.options[blind.choose(game, game.request)] == "hold" and blind.rollouts == 0
 
 
-def test_example_tactics_beat_random():
+EXAMPLE_TACTICS = [
+    # model, the line-up with the tactic in seat 0 (or every seat), games
+    ("pig.yaml", ["pig-hold-at-8.yaml", "random"], 200),
+    ("tic_tac_toe.yaml", ["tic-tac-toe-basic.yaml", "random"], 100),
+    ("kuhn_poker.yaml", ["kuhn-poker-value.yaml", "random"], 400),
+    ("high_card_rummy.yaml", ["high-card-rummy-keep-high.yaml", "random", "random"], 100),
+    ("campaign.yaml", ["campaign-cautious.yaml"], 100),
+    ("border_skirmish.yaml", ["border-skirmish-advance.yaml", "random"], 100),
+    ("spell_duel.yaml", ["spell-duel-eager.yaml", "random", "random"], 150),
+    ("flood_rescue.yaml", ["flood-rescue-coordinated.yaml"], 400),
+]
+
+
+@pytest.mark.parametrize("model,line_up,games", EXAMPLE_TACTICS, ids=[t[0] for t in EXAMPLE_TACTICS])
+def test_example_tactics_beat_random(model, line_up, games):
+    """Seat 0's mean payoff with the tactic exceeds random's on the same seeds by a clear margin."""
     from tabletwin import play
 
-    for model, tactic_file, games, threshold in [("pig.yaml", "pig-hold-at-8.yaml", 200, 0.62),
-                                                   ("tic_tac_toe.yaml", "tic-tac-toe-basic.yaml", 100, 0.85),
-                                                   ("kuhn_poker.yaml", "kuhn-poker-value.yaml", 400, 0.2)]:
-        m = load_model(ROOT / "examples" / model)
-        spec = str(ROOT / "examples" / "tactics" / tactic_file)
-        records = [play(m, [spec, "random"], seed) for seed in range(games)]
-        if model == "kuhn_poker.yaml":
-            assert sum(r.payoffs[0] for r in records) / games > threshold  # random's own value is 1/8
-        else:
-            assert sum(r.payoffs[0] > r.payoffs[1] for r in records) / games > threshold
+    m = load_model(ROOT / "examples" / model)
+    tactic_line_up = [str(ROOT / "examples" / "tactics" / p) if p.endswith(".yaml") else p for p in line_up]
+    random_line_up = ["random"] * len(line_up)
+    differences = [play(m, tactic_line_up, seed).payoffs[0] - play(m, random_line_up, seed).payoffs[0]
+                   for seed in range(games)]
+    mean = sum(differences) / games
+    spread = (sum((d - mean) ** 2 for d in differences) / (games - 1)) ** 0.5
+    assert mean > 2 * spread / games ** 0.5
 
 
 def test_pig_to_100_known_values():
