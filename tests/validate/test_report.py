@@ -132,3 +132,13 @@ def test_python_api_takes_a_loaded_model_and_reports_board_errors():
     result = tabletwin.validate(model, games=0)
     assert [(f.message, f.span.human()) for f in result.errors] == [
         ("board map: kind must be square or hex, not 'triangle'", (1, 22))]
+
+
+def test_keywords_with_several_end_conditions():
+    result = report("""\
+    content: {cards: {a: {id: a, status: verified, keywords: Ranged, text: Shoots.}}}
+    flow: {id: game, kind: step, do: a}
+    actions: {a: {pre_x: "'Ranged' in 'x'", effect: []}}
+    end: [{id: one, if_x: "False", result: draw}, {id: two, if_x: "False", result: draw}]
+    """)
+    assert (result.figures.content_ok, result.figures.content_total) == (1, 1)

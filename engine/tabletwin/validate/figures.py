@@ -137,7 +137,7 @@ class _Counter:
                 self.slot(False, Gap("language", place, f"{text} needs a language agent", at), content)
 
 
-def count(data: dict, index=None) -> Figures:
+def count(data: dict, expressions=None) -> Figures:
     figures = Figures()
     counter = _Counter(data, figures)
     actions = mapping(data.get("actions"))
@@ -207,7 +207,7 @@ def count(data: dict, index=None) -> Figures:
             needs.append("who_x")
         missing = [n for n in needs if condition.get(n) is None]
         counter.slot(not missing, Gap("text", place, f"{place} needs {', '.join(missing)}", ("end", index)))
-    _content_layer(data, counter, figures, index)
+    _content_layer(data, counter, figures, expressions)
     figures.open_questions = len(sequence(data.get("open_questions")))
     return figures
 
@@ -215,7 +215,7 @@ def count(data: dict, index=None) -> Figures:
 _BEHAVIOUR = ("effect", "triggers", "modifiers", "abilities", "keywords")
 
 
-def _content_layer(data, counter: _Counter, figures: Figures, index) -> None:
+def _content_layer(data, counter: _Counter, figures: Figures, expressions) -> None:
     from .names import ExpressionIndex
 
     for item, path in content_items(data):
@@ -242,9 +242,9 @@ def _content_layer(data, counter: _Counter, figures: Figures, index) -> None:
                 gaps.append(Gap("text", place, f"{place}: modifier needs change_x", path + ("modifiers", number)))
         keywords = keywords_of(item)
         if keywords:
-            index = index or ExpressionIndex(data)
+            expressions = expressions or ExpressionIndex(data)
             for keyword in keywords:
-                if not index.quotes(keyword):
+                if not expressions.quotes(keyword):
                     gaps.append(Gap("text", place, f"{place}: keyword {keyword!r} has no rule", path + ("keywords",)))
         behaviour = any(key in item for key in ("effect", "triggers", "modifiers", "abilities")) or \
             (keywords and not any("keyword" in g.message for g in gaps))
