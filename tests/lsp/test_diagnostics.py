@@ -34,7 +34,9 @@ async def test_expression_error_after_an_emoji_is_placed_in_utf16_units(client: 
     text = ('flow: {id: t, kind: step, do: a}\n'
             'actions:\n'
             '  a: {label: "🎲 é", pre_x: "x = 1", effect: []}\n'
-            'end: []\n')
+            'end: []\n'
+            'game: t\n'  # game and label: the schema asks for them, and this test is about one error
+            'label: T\n')
     diagnostics = await open_document(client, text)
     assert [d.message for d in diagnostics] == ['assignment is not allowed in "x = 1"']
     # The `=` is code point 30 of the line; the emoji before it takes two UTF-16 units.
@@ -50,7 +52,8 @@ async def test_broken_yaml_is_one_diagnostic_and_fixing_it_clears_it(client: Lan
     assert where(diagnostics[0])[:2] == (1, 0)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text="flow: {id: t, kind: sequence}\nend: []\n")]))
+        content_changes=[types.TextDocumentContentChangeWholeDocument(
+            text="flow: {id: t, kind: sequence}\nactions: {}\nend: []\ngame: t\nlabel: T\n")]))
     await asyncio.wait_for(client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 10)
     assert list(client.diagnostics[URI]) == []
 

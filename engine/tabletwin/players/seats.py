@@ -47,6 +47,11 @@ def make_player(spec: str, model, seed, seat: int):
 _TACTICS: dict = {}
 
 
+def forget_tactics() -> None:
+    """Read tactic files again on next use (an editor changes them while the process lives)."""
+    _TACTICS.clear()
+
+
 def _tactic(path: str, model):
     """A tactic file, loaded once per process; a tactic for another game says so on stderr."""
     from ..tactics import load_tactic

@@ -1,3 +1,8 @@
 """Every LSP feature, one module each; importing this package registers them on the server."""
 
 from . import diagnostics  # noqa: F401
+from . import commands  # noqa: F401
+from . import completion  # noqa: F401
+from . import hover  # noqa: F401
+from . import navigation  # noqa: F401
+from . import code_actions  # noqa: F401

@@ -1,35 +1,346 @@
-"""Diagnostics on open and change: the syntax findings of model files."""
+"""Diagnostics on open, change and save, the settings handlers, and automatic test games.
+
+Every open document has one runner task at most. An edit sets the document's due time: now if
+the document had ``debounce`` of quiet before it, else ``now + debounce`` (so a burst of edits
+waits for a pause, and an edit after a pause is checked at once), and starts the runner if none
+is running. The runner sleeps until the due time, takes the latest text and version, analyses
+them in a worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
+publishes it only if no newer version arrived meanwhile. If one did, the result is dropped (but
+cached) and the runner goes round again for the newer version. So at most one analysis per
+document runs at a time, the event loop never waits for one, and what is published is always
+about the latest text.
+
+Test games (``tabletwin.runTestGames``, or automatically on save or change as the settings say)
+run in a separate process (so they never hold the interpreter lock against the event loop), in
+chunks; the errors that stopped games are published as extra diagnostics on the op or node
+where they arose, and kept until the next edit.
+
+For other features: :func:`current_analysis` gives an up-to-date analysis of a document (from
+the cache of :mod:`tabletwin_lsp.analysis`, or made at once).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+from pygls.workspace.position_codec import PositionCodec
 
-from tabletwin.checks import syntax_findings
-
-from ..convert import to_diagnostic
-from ..documents import is_model_text
+from .. import analysis as analyses
+from .. import settings as config
+from ..analysis import MODEL, Analysis
 from ..server import server
 
+log = logging.getLogger(__name__)
 
-def publish(ls: LanguageServer, uri: str) -> None:
-    document = ls.workspace.get_text_document(uri)
-    findings = syntax_findings(document.source) if is_model_text(document.source) else []
+
+@dataclass
+class _Document:
+    """What the server keeps per open document besides the cached analysis."""
+
+    due: float = 0.0
+    last_edit: float = float("-inf")
+    runner: asyncio.Task | None = None
+    stops: tuple = ()
+    stops_version: int | None = None
+    games_generation: int = 0  # bumped to cancel the running automatic test games
+
+
+_documents: dict[str, _Document] = {}
+_tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
+
+
+def _state(uri: str) -> _Document:
+    state = _documents.get(uri)
+    if state is None:
+        state = _documents[uri] = _Document()
+    return state
+
+
+def is_open(ls: LanguageServer, uri: str) -> bool:
+    return uri in ls.workspace.text_documents
+
+
+def codec(ls: LanguageServer) -> PositionCodec:
+    """The position codec negotiated with the client (UTF-16 unless it asked for another)."""
+    return PositionCodec(encoding=ls.workspace.position_encoding)
+
+
+def log_message(ls: LanguageServer, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+    try:
+        ls.window_log_message(types.LogMessageParams(type=kind, message=message))
+    except Exception:  # noqa: BLE001 - logging must never fail a handler
+        log.exception("could not send a log message")
+
+
+def _background(coroutine) -> asyncio.Task:
+    """A task kept alive (and its exception logged) until it ends."""
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+    task.add_done_callback(_log_failure)
+    return task
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        exc = task.exception()
+        log.error("background task failed: %s", "".join(traceback.format_exception(exc)))
+
+
+# ---- publishing --------------------------------------------------------------------------------
+
+
+def publish(ls: LanguageServer, analysis: Analysis) -> None:
+    """The analysis's diagnostics plus the test games' stops of the same version."""
+    state = _state(analysis.uri)
+    diagnostics = list(analysis.diagnostics)
+    if state.stops and state.stops_version == analysis.version:
+        diagnostics += state.stops
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-        uri=uri, version=document.version, diagnostics=[to_diagnostic(document, f) for f in findings]))
+        uri=analysis.uri, version=analysis.version, diagnostics=diagnostics))
+
+
+def _document_version(ls: LanguageServer, uri: str) -> int | None:
+    return ls.workspace.get_text_document(uri).version
+
+
+def _accept(ls: LanguageServer, analysis: Analysis) -> bool:
+    """Cache an analysis and publish it if it is about the latest version of an open document."""
+    if not is_open(ls, analysis.uri):
+        return False
+    analyses.store(analysis)
+    if _document_version(ls, analysis.uri) != analysis.version:
+        return False  # stale: a newer version arrived while it ran
+    publish(ls, analysis)
+    if analysis.failure:
+        log_message(ls, f"tabletwin: checking {analysis.uri} failed:\n{analysis.failure}", types.MessageType.Error)
+    return True
+
+
+def schedule(ls: LanguageServer, uri: str, debounce: float) -> None:
+    """Analyse ``uri`` now if it had ``debounce`` seconds without edits, else once it has had them.
+
+    A leading-and-trailing debounce: the first edit after a quiet time is checked at once (its
+    diagnostics come as fast as the analysis allows), the edits of a burst wait until the typing
+    pauses for ``debounce`` seconds, so a burst costs at most two analyses.
+    """
+    state = _state(uri)
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    state.due = now if now - state.last_edit >= debounce else now + debounce
+    state.last_edit = now
+    if state.runner is None or state.runner.done():
+        state.runner = _background(_run(ls, uri, state))
+
+
+async def _run(ls: LanguageServer, uri: str, state: _Document) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        wait = state.due - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            continue
+        if not is_open(ls, uri):
+            return
+        document = ls.workspace.get_text_document(uri)
+        text, version = document.source, document.version
+        cached = analyses.latest(uri)
+        if cached is not None and cached.version == version and cached.text == text:
+            return  # a command analysed (and published) this version meanwhile
+        analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls))
+        if _accept(ls, analysis):
+            _after_analysis(ls, analysis)
+            return
+        if not is_open(ls, uri):
+            return
+        # Stale: a newer version arrived while it ran; go round for it after its quiet time.
+
+
+async def current_analysis(ls: LanguageServer, uri: str) -> Analysis:
+    """An analysis of the document's text as it is now, from the cache or made now (no debounce).
+
+    Works for documents that are not open too (read from disk); raises ``OSError`` when such a
+    file cannot be read.
+    """
+    document = ls.workspace.get_text_document(uri)
+    text, version = document.source, document.version
+    cached = analyses.latest(uri)
+    if cached is not None and cached.version == version and cached.text == text:
+        return cached
+    loop = asyncio.get_running_loop()
+    analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls))
+    _accept(ls, analysis)
+    return analysis
+
+
+# ---- test games --------------------------------------------------------------------------------
+
+
+async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, seed: int = 0,
+                          progress: Callable[[int, int], None] | None = None,
+                          cancelled: Callable[[], bool] | None = None):
+    """Play the test games of ``analysis`` in the game process; attach their stops as diagnostics.
+
+    Game ``k`` plays with seed ``seed + k``, exactly as ``validate`` plays it. The games go in
+    chunks; between chunks ``progress(done, games)`` is called and ``cancelled()`` may end the
+    run (the result then counts the games played). The stops are published only while the
+    document is still at the analysed version (their lines would be wrong otherwise) and are
+    kept until the next edit. Raises ``ValueError`` when the model cannot play (not a readable
+    model, or one with errors).
+    """
+    from tabletwin.validate.testgames import TestGames
+
+    analyses.check_playable(analysis)
+    filename = to_fs_path(analysis.uri) or "-"
+    total = TestGames()
+    loop = asyncio.get_running_loop()
+    done, size = 0, 1
+    while done < games and not (cancelled is not None and cancelled()):
+        stop = min(games, done + size)
+        began = loop.time()
+        part = await run_in_game_process(analyses.test_games_chunk, analysis.text, filename, done, stop, seed)
+        analyses.merge_test_games(total, part)
+        size = analyses.next_chunk(stop - done, loop.time() - began)
+        done = stop
+        if progress is not None:
+            progress(done, games)
+    attach_stops(ls, analysis, total)
+    return total
+
+
+async def run_in_game_process(function, *args):
+    """``function(*args)`` (a worker function of :mod:`tabletwin_lsp.analysis`) in the game process."""
+    return await analyses.game_process().call(function.__name__, *args)
+
+
+def attach_stops(ls: LanguageServer, analysis: Analysis, test_games) -> bool:
+    """Publish the stops of ``test_games`` with the analysis, if its version is still the document's."""
+    if not is_open(ls, analysis.uri) or _document_version(ls, analysis.uri) != analysis.version:
+        return False
+    state = _state(analysis.uri)
+    findings = analyses.stop_findings(analysis, test_games)
+    state.stops = tuple(analyses.to_diagnostics(analysis.text, findings, codec(ls)))
+    state.stops_version = analysis.version
+    latest = analyses.latest(analysis.uri)
+    publish(ls, latest if latest is not None and latest.version == analysis.version else analysis)
+    return True
+
+
+def _automatic_games(ls: LanguageServer, uri: str) -> None:
+    """Start the automatic test games of the settings for ``uri`` (the previous run is cancelled)."""
+    state = _state(uri)
+    state.games_generation += 1
+    generation = state.games_generation
+
+    def cancelled() -> bool:
+        return state.games_generation != generation
+
+    async def go() -> None:
+        analysis = await current_analysis(ls, uri)
+        if cancelled() or analysis.kind != MODEL or analysis.report is None or analysis.report.errors:
+            return
+        try:
+            await play_test_games(ls, analysis, config.current().test_games, 0, cancelled=cancelled)
+        except ValueError as exc:
+            log_message(ls, f"tabletwin: test games of {uri} did not run: {exc}")
+
+    if config.current().test_games > 0:
+        _background(go())
+
+
+def _after_analysis(ls: LanguageServer, analysis: Analysis) -> None:
+    if (config.current().run_test_games == "change" and analysis.kind == MODEL and analysis.report is not None
+            and not analysis.report.errors):
+        _automatic_games(ls, analysis.uri)
+
+
+# ---- document notifications --------------------------------------------------------------------
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    publish(ls, params.text_document.uri)
+    schedule(ls, params.text_document.uri, 0)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-    publish(ls, params.text_document.uri)
+    uri = params.text_document.uri
+    state = _state(uri)
+    state.stops, state.stops_version = (), None
+    state.games_generation += 1  # automatic test games of an older text are of no use now
+    schedule(ls, uri, config.current().debounce_seconds)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
+def did_save(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+    if config.current().run_test_games == "save":
+        _automatic_games(ls, params.text_document.uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
-                                                                       diagnostics=[]))
+    uri = params.text_document.uri
+    state = _documents.pop(uri, None)
+    if state is not None:
+        state.games_generation += 1
+        if state.runner is not None:
+            state.runner.cancel()
+    analyses.forget(uri)
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+# ---- settings ----------------------------------------------------------------------------------
+
+
+def apply_settings(ls: LanguageServer, options, where: str) -> None:
+    settings, problems = config.update(options)
+    for problem in problems:
+        log_message(ls, f"tabletwin: {problem} (from {where})", types.MessageType.Warning)
+    log_message(ls, f"tabletwin: settings from {where}: {settings}")
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: LanguageServer, params: types.InitializeParams) -> None:
+    config.reset()
+    if params.initialization_options is not None:
+        # Not sent yet: the client may only receive messages once it has the initialize result.
+        _, problems = config.update(params.initialization_options)
+        for problem in problems:
+            log.warning("%s (from initializationOptions)", problem)
+        _pending_problems.extend(problems)
+
+
+_pending_problems: list[str] = []
+
+
+@server.feature(types.INITIALIZED)
+def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
+    for problem in _pending_problems:
+        log_message(ls, f"tabletwin: {problem} (from initializationOptions)", types.MessageType.Warning)
+    _pending_problems.clear()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(ls: LanguageServer, params: types.DidChangeConfigurationParams) -> None:
+    settings = params.settings
+    if isinstance(settings, dict) and config.SECTION in settings:
+        apply_settings(ls, settings[config.SECTION], "workspace/didChangeConfiguration")
+        return
+    workspace = ls.client_capabilities.workspace
+    if workspace is None or not workspace.configuration:
+        return
+    try:
+        values = await ls.workspace_configuration_async(types.ConfigurationParams(
+            items=[types.ConfigurationItem(section=config.SECTION)]))
+    except Exception as exc:  # noqa: BLE001 - a client that fails to answer keeps the old settings
+        log_message(ls, f"tabletwin: workspace/configuration failed: {exc}", types.MessageType.Warning)
+        return
+    if values and values[0] is not None:
+        apply_settings(ls, values[0], "workspace/configuration")

@@ -1,0 +1,210 @@
+"""How long after an edit the language server publishes the diagnostics, on a 5,000-line model.
+
+Starts the real server (``python -m tabletwin_lsp``) over stdio, opens the generated model of
+``bench_yaml_load.py``, then makes ~20 small edits (a label changes, an incremental change of
+one line), each after a quiet time longer than the debounce, and times each from the moment the
+``didChange`` is written to the moment the ``publishDiagnostics`` of that version has been read
+and parsed. It prints the median and the 95th percentile, for the default debounce and for a
+debounce of 0, and then the same for bursts of 5 edits 30 ms apart (timed from the last edit:
+the burst waits for the debounce), beside the reference measured in the same run: the
+in-process :func:`tabletwin_lsp.analysis.analyse` of the same text (load, validate, gaps and
+conversion to LSP diagnostics), which is the work that must happen after an edit.
+
+    .venv/bin/python benchmarks/bench_lsp.py [--lines N] [--edits E] [--debounce MS ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "server"))
+sys.path.insert(0, str(ROOT / "engine"))
+
+from bench_yaml_load import make_model  # noqa: E402
+
+from tabletwin_lsp.analysis import analyse  # noqa: E402
+
+URI = "file:///bench/model.yaml"
+
+
+class Client:
+    """A minimal JSON-RPC client over the server's stdin and stdout."""
+
+    def __init__(self, process: asyncio.subprocess.Process):
+        self.process = process
+        self.next_id = 0
+        self.pending: dict[int, asyncio.Future] = {}
+        self.waiters: list[tuple[callable, asyncio.Future]] = []
+        self.reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def start(cls) -> "Client":
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "server"), str(ROOT / "engine")]))
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tabletwin_lsp", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL, env=env, limit=2 ** 26)
+        return cls(process)
+
+    def send(self, message: dict) -> None:
+        body = json.dumps(message, ensure_ascii=False).encode("utf-8")
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method: str, params) -> None:
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    async def request(self, method: str, params, timeout: float = 60):
+        self.next_id += 1
+        future = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        await self.process.stdin.drain()
+        return await asyncio.wait_for(future, timeout)
+
+    def expect(self, predicate) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        self.waiters.append((predicate, future))
+        return future
+
+    async def _read(self) -> None:
+        stream = self.process.stdout
+        while True:
+            length = None
+            while True:
+                line = await stream.readline()
+                if not line:
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                if name.lower() == b"content-length":
+                    length = int(value)
+            message = json.loads(await stream.readexactly(length))
+            if "id" in message and "method" not in message:
+                future = self.pending.pop(message["id"], None)
+                if future is not None and not future.done():
+                    future.set_result(message.get("result"))
+            elif "id" in message:  # a request from the server (progress, configuration): answer null
+                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+            else:
+                for waiter in list(self.waiters):
+                    predicate, future = waiter
+                    if not future.done() and predicate(message):
+                        future.set_result(message)
+                        self.waiters.remove(waiter)
+
+    async def stop(self) -> None:
+        await self.request("shutdown", None)
+        self.notify("exit", None)
+        try:
+            await asyncio.wait_for(self.process.wait(), 10)
+        except asyncio.TimeoutError:
+            self.process.kill()
+        self.reader.cancel()
+
+
+def published(version: int):
+    def predicate(message: dict) -> bool:
+        return (message.get("method") == "textDocument/publishDiagnostics"
+                and message["params"]["uri"] == URI and message["params"].get("version") == version)
+
+    return predicate
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """The ``q`` quantile by the nearest-rank method."""
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def label_line(text: str, number: int) -> int:
+    return text.splitlines().index(f"    label: Action number {number}")
+
+
+async def measure(text: str, edits: int, debounce_ms: int) -> tuple[list[float], list[float], int]:
+    client = await Client.start()
+    await client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
+                                        "initializationOptions": {"tabletwin": {"debounceMs": debounce_ms,
+                                                                                "runTestGames": "never"}}})
+    client.notify("initialized", {})
+    first = client.expect(published(1))
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "yaml", "version": 1,
+                                                            "text": text}})
+    message = await asyncio.wait_for(first, 60)
+    count = len(message["params"]["diagnostics"])
+    samples, bursts = [], []
+    version = 1
+    pause = max(0.05, debounce_ms / 1000 + 0.05)  # a quiet time between measured edits
+
+    async def edit(number: int, burst: int = 1) -> float:
+        """``burst`` edits of one label, 30 ms apart; seconds from the last to its diagnostics."""
+        nonlocal version, text
+        line = label_line(text, number)
+        for step in range(burst):
+            if step:
+                await asyncio.sleep(0.03)
+            version += 1
+            old = text.splitlines()[line]
+            new = f"    label: Edited action {number} ({step})"
+            text = text.replace(old + "\n", new + "\n", 1)
+            arrived = client.expect(published(version))
+            start = time.perf_counter()
+            client.notify("textDocument/didChange", {
+                "textDocument": {"uri": URI, "version": version},
+                "contentChanges": [{"range": {"start": {"line": line, "character": 0},
+                                              "end": {"line": line, "character": len(old)}}, "text": new}]})
+            await client.process.stdin.drain()
+        await asyncio.wait_for(arrived, 60)
+        return time.perf_counter() - start
+
+    for number in range(edits):
+        samples.append(await edit(number))
+        await asyncio.sleep(pause)
+    for number in range(edits, edits + max(3, edits // 4)):
+        bursts.append(await edit(number, burst=5))
+        await asyncio.sleep(pause)
+    await client.stop()
+    return samples, bursts, count
+
+
+def reference(text: str, repeat: int = 7) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        analyse(URI, text, 1)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=5000)
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--debounce", type=int, nargs="+", default=[200, 0], metavar="MS",
+                        help="debounce settings to measure (default: 200, the default setting, and 0)")
+    args = parser.parse_args()
+    text = make_model(args.lines)
+    analysis = reference(text)
+    print(f"lines: {text.count(chr(10))}; in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
+    for debounce in args.debounce:
+        samples, bursts, count = asyncio.run(measure(text, args.edits, debounce))
+        median, p95 = statistics.median(samples), percentile(samples, 0.95)
+        print(f"debounce {debounce} ms: one edit after a pause -> its {count} diagnostics, over {len(samples)} "
+              f"edits: median {median * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms "
+              f"({median / analysis:.2f} times the reference)")
+        print(f"debounce {debounce} ms: last of 5 edits 30 ms apart -> its diagnostics, over {len(bursts)} "
+              f"bursts: median {statistics.median(bursts) * 1000:.0f} ms, max {max(bursts) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

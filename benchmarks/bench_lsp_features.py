@@ -1,0 +1,177 @@
+"""How fast the language server answers completion and hover on a 5,000-line model.
+
+Drives the real server (``python -m tabletwin_lsp``) over stdio with pygls' client, like an
+editor: the model of ``bench_yaml_load.make_model`` is opened, then
+
+- **quiet**: completion and hover at many places of the unchanged document (keys in flow
+  mappings, op values, names in expressions, ``do`` lists, content items);
+- **typing**: a new op is typed character by character into an action, each keystroke an
+  incremental change followed by a completion request (and every third one a hover); after
+  each word the typist pauses long enough for the diagnostics and the re-indexing to run in
+  the background, so requests also meet a busy server.
+
+Prints the median and the 95th percentile of the round trip per request kind, against the
+budget of 50 ms (issue 7). Run it as
+``.venv/bin/python benchmarks/bench_lsp_features.py [--lines N] [--requests R]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lsprotocol import types  # noqa: E402
+from pygls.lsp.client import LanguageClient  # noqa: E402
+
+from bench_yaml_load import make_model  # noqa: E402
+
+BUDGET_MS = 50.0
+URI = "file:///bench/model.yaml"
+#: Where completion is asked in the quiet phase: (pattern on a line, offset of the cursor in the match).
+PLACES = (
+    (r"\{op: draw, ", 11),                     # key in a flow mapping
+    (r"\{op: ", 5),                            # value of op
+    (r'amount_x: "r', 12),                     # name in an expression
+    (r"do: \[action_\d+, ", 5),                # action name in a do list
+    (r'var: "gold\[', 12),                     # name inside a variable path
+    (r"      cost: ", 6),                     # key in a content item
+    (r"pre_x: \"gold\[actor\] >= ", 24),        # end of an expression
+)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def report(name: str, values: list[float]) -> str:
+    median = statistics.median(values)
+    p95 = percentile(values, 0.95)
+    verdict = "within" if p95 <= BUDGET_MS else "OVER"
+    return (f"{name:<22} n={len(values):<4} median {median:6.1f} ms   p95 {p95:6.1f} ms   "
+            f"max {max(values):6.1f} ms   ({verdict} the {BUDGET_MS:.0f} ms budget)")
+
+
+def positions(text: str, count: int, rng: random.Random) -> list[types.Position]:
+    lines = text.split("\n")
+    found = []
+    for pattern, offset in PLACES:
+        compiled = re.compile(pattern)
+        hits = [(number, match.start() + offset) for number, line in enumerate(lines)
+                for match in [compiled.search(line)] if match]
+        found += rng.sample(hits, min(len(hits), max(1, count // len(PLACES))))
+    rng.shuffle(found)
+    return [types.Position(line=line, character=column) for line, column in found[:count]]
+
+
+async def timed(coroutine) -> float:
+    start = time.perf_counter()
+    await asyncio.wait_for(coroutine, 30)
+    return (time.perf_counter() - start) * 1000
+
+
+async def run(lines: int, requests: int, seed: int) -> None:
+    rng = random.Random(seed)
+    text = make_model(lines)
+    client = LanguageClient("bench", "1")
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(_client, _params) -> None:
+        """Published while the benchmark runs; an editor would show them."""
+
+    await client.start_io(sys.executable, "-m", "tabletwin_lsp")
+    await client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
+    client.initialized(types.InitializedParams())
+    document = types.TextDocumentIdentifier(uri=URI)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=URI, language_id="yaml", version=1, text=text)))
+    start = time.perf_counter()
+    await client.text_document_completion_async(types.CompletionParams(document, types.Position(0, 0)))
+    first = (time.perf_counter() - start) * 1000
+    await asyncio.sleep(1.0)  # let the first diagnostics finish
+
+    quiet_completion, quiet_hover = [], []
+    for position in positions(text, requests, rng):
+        quiet_completion.append(await timed(client.text_document_completion_async(
+            types.CompletionParams(text_document=document, position=position))))
+        quiet_hover.append(await timed(client.text_document_hover_async(
+            types.HoverParams(text_document=document, position=position))))
+
+    version = 1
+    source_lines = text.split("\n")
+    anchors = [n for n, line in enumerate(source_lines) if line.startswith("      - {op: if, cond_x:")]
+    typing_completion, typing_hover, version = await typing(
+        client, document, rng, anchors, '      - {op: add, var: "gold[actor]", amount_x: "r1 * 2 + gold[actor]"}',
+        requests, version)
+    # A new action typed line by line: its name changes which names exist, so every pause
+    # re-indexes the model in the background while the next keystrokes are answered.
+    action_starts = [n for n, line in enumerate(source_lines) if re.match(r"  action_\d+:$", line)]
+    naming_completion, naming_hover, version = await typing(
+        client, document, rng, action_starts, "  attack_now:\n    pre_x: \"gold[actor] > 2\"", requests // 2,
+        version)
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    print(f"lines: {text.count(chr(10))}; first completion after open (builds the index): {first:.0f} ms")
+    print(report("completion, quiet", quiet_completion))
+    print(report("hover, quiet", quiet_hover))
+    print(report("completion, typing", typing_completion))
+    print(report("hover, typing", typing_hover))
+    print(report("completion, new names", naming_completion))
+    print(report("hover, new names", naming_hover))
+
+
+async def typing(client, document, rng, anchors: list[int], typed: str, requests: int, version: int):
+    """Type ``typed`` at the start of a line after one of ``anchors``, asking for completion after
+    every keystroke and hover after every third; pause after each word."""
+    completion, hover = [], []
+    rounds = max(1, requests // len(typed) + 1)
+    for round_number in range(rounds):
+        line = rng.choice(anchors) + round_number
+        version += 1
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, 0), types.Position(line, 0)), text="\n")]))
+        column = 0
+        for char in typed:
+            version += 1
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+                content_changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(types.Position(line, column), types.Position(line, column)), text=char)]))
+            if char == "\n":
+                line, column = line + 1, 0
+            else:
+                column += 1
+            completion.append(await timed(client.text_document_completion_async(
+                types.CompletionParams(text_document=document, position=types.Position(line, column)))))
+            if column % 3 == 0:
+                hover.append(await timed(client.text_document_hover_async(
+                    types.HoverParams(text_document=document, position=types.Position(line, max(0, column - 1))))))
+            await asyncio.sleep(0.4 if char in " ,:\n" else 0.03)
+        line += 1
+    return completion, hover, version
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", type=int, default=5000)
+    parser.add_argument("--requests", type=int, default=140)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    asyncio.run(run(args.lines, args.requests, args.seed))
+
+
+if __name__ == "__main__":
+    main()

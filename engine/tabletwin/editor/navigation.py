@@ -1,0 +1,301 @@
+"""Go to definition, find references, rename and the document outline.
+
+All of them work on the index of the exact text they answer for (never an older one), since
+their answers point into it. Definition of an event goes from a trigger to the ``emit``s that
+fire it and back; in a tactic, from a place in ``at`` to where it arises in the model file.
+Rename covers actions, zones and variables: the declaration and every use, inside expressions
+too, but only uses whose characters map one to one to the name (plain or quoted scalars
+without escapes); the others are counted in :attr:`Rename.skipped` and left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+
+from ..errors import Span
+from .document import Snapshot
+from .symbols import Index, Site
+from .text import word_span
+
+RENAMEABLE = ("action", "zone", "var")
+_NAME = {"action": re.compile(r"[A-Za-z_][\w\-]*"), "zone": re.compile(r"[A-Za-z][A-Za-z0-9_]*"),
+         "var": re.compile(r"[A-Za-z][A-Za-z0-9_]*")}
+
+
+@dataclass(frozen=True)
+class Location:
+    """``path`` ``None`` is the document asked about; otherwise another file (a tactic's model)."""
+
+    path: str | None
+    span: Span
+
+
+@dataclass
+class Edit:
+    span: Span
+    text: str
+
+
+@dataclass
+class Rename:
+    edits: list[Edit]
+    skipped: int = 0
+
+
+@dataclass
+class Symbol:
+    name: str
+    kind: str
+    span: Span
+    selection: Span
+    detail: str = ""
+    children: list["Symbol"] = field(default_factory=list)
+
+
+def site_at(snap: Snapshot, index: Index, line: int, column: int) -> Site | None:
+    """The site under the cursor; for a site spanning a whole value, the one named by the word."""
+    site = index.at(line, column)
+    if site is None or site.exact:
+        return site
+    word, _span = word_span(snap.lines[line], line, column, expression=True)
+    for candidate in index.by_line.get(line, ()):
+        span = candidate.span
+        if candidate.name == word and span.column <= column <= span.end_column:
+            return candidate
+    return None
+
+
+def definition(snap: Snapshot, line: int, column: int, index: Index | None = None) -> list[Location]:
+    index = index if index is not None else snap.index
+    if snap.kind == "tactic":
+        return _tactic_definition(snap, line, column, index)
+    if index is None:
+        return []
+    site = site_at(snap, index, line, column)
+    if site is None:
+        return []
+    if site.kind == "event":
+        targets = index.refs.get(("event", site.name), []) if site.decl else index.decls.get(("event", site.name), [])
+        return [Location(None, s.span) for s in targets]
+    return [Location(None, s.span) for s in index.decls.get((site.kind, site.name), [])]
+
+
+def references(snap: Snapshot, line: int, column: int, include_declaration: bool = True,
+               index: Index | None = None) -> list[Location]:
+    index = index if index is not None else snap.index
+    if index is None:
+        return []
+    site = site_at(snap, index, line, column)
+    if site is None:
+        return []
+    key = (site.kind, site.name)
+    found = (index.decls.get(key, []) if include_declaration else []) + index.refs.get(key, [])
+    unique = list(dict.fromkeys((s.span.line, s.span.column, s.span.end_line, s.span.end_column) for s in found))
+    return [Location(None, Span(*where)) for where in sorted(unique)]
+
+
+def prepare_rename(snap: Snapshot, line: int, column: int, index: Index | None = None) -> Span | None:
+    index = index if index is not None else snap.index
+    if index is None or snap.kind != "model":
+        return None
+    site = site_at(snap, index, line, column)
+    if site is None or site.kind not in RENAMEABLE or not site.exact or not index.declared(site.kind, site.name):
+        return None
+    return site.span
+
+
+def rename(snap: Snapshot, line: int, column: int, new_name: str, index: Index | None = None) -> Rename | str:
+    """The edits that rename the action, zone or variable under the cursor, or why not."""
+    index = index if index is not None else snap.index
+    if index is None:
+        return "the document does not parse; fix it before renaming"
+    site = site_at(snap, index, line, column)
+    if site is None or site.kind not in RENAMEABLE or not index.declared(site.kind, site.name):
+        return "only actions, zones and variables can be renamed"
+    if not _NAME[site.kind].fullmatch(new_name):
+        return f"'{new_name}' is not a valid name for a {_WORD[site.kind]}"
+    if new_name == site.name:
+        return Rename([])
+    for kind in (site.kind,) + (("var", "zone", "derived", "constant", "function") if site.kind != "action" else ()):
+        if index.declared(kind, new_name):
+            return f"'{new_name}' is already a {_WORD.get(kind, kind)}"
+    sites = index.decls.get((site.kind, site.name), []) + index.refs.get((site.kind, site.name), [])
+    edits = {}
+    skipped = 0
+    for found in sites:
+        if not found.exact:
+            skipped += 1
+            continue
+        span = found.span
+        edits[(span.line, span.column)] = Edit(span, new_name)
+    return Rename(sorted(edits.values(), key=lambda e: (e.span.line, e.span.column)), skipped)
+
+
+_WORD = {"action": "action", "zone": "zone", "var": "variable", "derived": "derived value", "constant": "constant",
+         "function": "function"}
+
+
+def _tactic_definition(snap: Snapshot, line: int, column: int, index: Index | None) -> list[Location]:
+    model = snap.model()
+    line_text = snap.lines[line]
+    if index is not None:
+        site = site_at(snap, index, line, column)
+        if site is not None and site.kind == "let":
+            return [Location(None, s.span) for s in index.decls.get(("let", site.name), [])]
+    if model is None or model.index is None:
+        return []
+    cursor = snap.cursor(line, column)
+    key = cursor.key
+    if cursor.role in ("value", "item") and key == "at":
+        text = _scalar_around(line_text, column)
+        found = [p for p in model.places if fnmatchcase(p.name, text)]
+        positions = model.snapshot.loaded.positions
+        result = []
+        for place in found:
+            node_id = place.path + ("id",)
+            span = positions.value_span(node_id) if place.name.startswith("step ") else None
+            span = span or positions.span(place.path)
+            if span is not None:
+                result.append(Location(model.path, span))
+        return result
+    word, _span = word_span(line_text, line, column, expression=True)
+    kind = model.index.resolve(word, ())
+    if kind is None:
+        return []
+    return [Location(model.path, s.span) for s in model.index.decls.get((kind, word), [])]
+
+
+def _scalar_around(line_text: str, column: int) -> str:
+    start = column
+    while start > 0 and line_text[start - 1] not in ":,[":
+        start -= 1
+    end = column
+    while end < len(line_text) and line_text[end] not in ",]#":
+        end += 1
+    return line_text[start:end].strip().strip("'\"")
+
+
+def document_symbols(snap: Snapshot, loaded=None) -> list[Symbol]:
+    """The outline: the flow as a tree of nodes, actions, state, triggers, end conditions..."""
+    loaded = loaded if loaded is not None else snap.loaded
+    if loaded is None or not isinstance(loaded.data, dict):
+        return []
+    outline = _Outline(loaded, snap.lines)
+    if snap.kind == "tactic":
+        return outline.tactic()
+    return outline.model()
+
+
+class _Outline:
+    def __init__(self, loaded, lines: list[str]):
+        self.data = loaded.data
+        self.positions = loaded.positions
+        self.lines = lines
+
+    def symbol(self, name: str, kind: str, path: tuple, detail: str = "", children=None) -> Symbol | None:
+        key = self.positions.key_span(path)
+        value = self.positions.value_span(path)
+        if value is None:
+            return None
+        start = key if key is not None else value
+        span = Span(start.line, start.column, value.end_line, value.end_column)
+        return Symbol(str(name), kind, span, key if key is not None else value, detail, children or [])
+
+    def model(self) -> list[Symbol]:
+        data = self.data
+        result = []
+        for key, value in data.items():
+            path = (key,)
+            children = []
+            if key == "flow":
+                node = self.node(value, path)
+                if node is not None:
+                    children = [node]
+            elif key == "flows" and isinstance(value, dict):
+                children = [self.node(node, path + (name,), str(name)) for name, node in value.items()]
+            elif key == "state" and isinstance(value, dict):
+                for section, kind in (("zones", "zone"), ("vars", "var"), ("derived", "derived"),
+                                      ("entity_types", "entity")):
+                    table = value.get(section)
+                    if isinstance(table, dict):
+                        entries = [self.symbol(name, kind, path + (section, name)) for name in table]
+                        children.append(self.symbol(section, "section", path + (section,), children=entries))
+            elif key in ("actions", "constants", "functions", "boards", "outcomes", "agents", "code") \
+                    and isinstance(value, dict):
+                kind = {"actions": "action", "constants": "constant", "functions": "function", "boards": "board",
+                        "outcomes": "outcome", "agents": "agent", "code": "code"}[key]
+                children = [self.symbol(name, kind, path + (name,), _label(item)) for name, item in value.items()]
+            elif key == "priority" and isinstance(value, dict) and isinstance(value.get("windows"), dict):
+                children = [self.symbol(name, "window", path + ("windows", name)) for name in value["windows"]]
+            elif key in ("triggers", "modifiers", "end", "open_questions") and isinstance(value, list):
+                kind = {"triggers": "trigger", "modifiers": "modifier", "end": "end", "open_questions": "question"}[key]
+                for position, item in enumerate(value):
+                    item = item if isinstance(item, dict) else {}
+                    name = item.get("id", item.get("event", item.get("stat", position)))
+                    detail = str(item.get("event", item.get("result", item.get("stat", ""))))
+                    children.append(self.symbol(name, kind, path + (position,), detail))
+            elif key == "content" and isinstance(value, dict):
+                for catalogue, items in value.items():
+                    entries = []
+                    if isinstance(items, dict):
+                        entries = [self.symbol(name, "content", path + (catalogue, name), _label(item))
+                                   for name, item in items.items() if isinstance(item, dict)]
+                    children.append(self.symbol(catalogue, "section", path + (catalogue,), children=entries))
+            symbol = self.symbol(key, "section", path, _scalar_detail(value),
+                                 [child for child in children if child is not None])
+            if symbol is not None:
+                result.append(symbol)
+        return result
+
+    def node(self, node, path: tuple, name: str | None = None) -> Symbol | None:
+        if not isinstance(node, dict):
+            return None
+        children = []
+        for position, child in enumerate(node.get("children") if isinstance(node.get("children"), list) else []):
+            children.append(self.node(child, path + ("children", position)))
+        for position, case in enumerate(node.get("cases") if isinstance(node.get("cases"), list) else []):
+            if isinstance(case, dict):
+                inner = [self.node(child, path + ("cases", position, "children", index))
+                         for index, child in enumerate(case.get("children") or [])]
+                label = case.get("label") or case.get("when_x") or case.get("when") or f"case {position + 1}"
+                symbol = self.symbol(str(label), "case", path + ("cases", position),
+                                     children=[c for c in inner if c is not None])
+                children.append(symbol)
+        kind = str(node.get("kind", "node"))
+        detail = kind
+        if kind == "step" and node.get("do") is not None:
+            detail = f"step: {node['do'] if isinstance(node['do'], str) else ', '.join(map(str, node['do']))}"
+        label = name or str(node.get("id", kind))
+        return self.symbol(label, "node", path, detail, [c for c in children if c is not None])
+
+    def tactic(self) -> list[Symbol]:
+        result = []
+        for key, value in self.data.items():
+            path = (key,)
+            children = []
+            if key == "let" and isinstance(value, dict):
+                children = [self.symbol(name, "let", path + (name,)) for name in value]
+            elif key == "rules" and isinstance(value, list):
+                for position, rule in enumerate(value):
+                    rule = rule if isinstance(rule, dict) else {}
+                    at = rule.get("at", "?")
+                    at = ", ".join(map(str, at)) if isinstance(at, list) else str(at)
+                    pick = next((f"{k}: {rule[k]}" for k in ("pick", "pick_x", "max_x", "min_x", "take_x") if k in rule), "")
+                    children.append(self.symbol(at, "rule", path + (position,), pick))
+            symbol = self.symbol(key, "section", path, _scalar_detail(value),
+                                 [child for child in children if child is not None])
+            if symbol is not None:
+                result.append(symbol)
+        return result
+
+
+def _label(item) -> str:
+    if isinstance(item, dict):
+        return str(item.get("label", item.get("text", "")))[:60]
+    return ""
+
+
+def _scalar_detail(value) -> str:
+    return str(value)[:60] if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""

@@ -1,0 +1,194 @@
+"""Decision places of a model, for tactic files (reference §12, tactics.md "Decision places").
+
+A place is known from the model alone: ``step <id>`` for a step with several actions in ``do``;
+``action <name>`` (and ``action <name> (cost)``) for an action whose ops ask something
+(``choose``, ``search``, ``say``) or draw chance (``roll``, ``draw``, ``look``, ``sample``);
+``window <name>`` for each priority window (``window None`` when one is opened without a name);
+``trigger <id>`` for optional triggers and triggers whose ops ask something; ``content <id>`` for
+items whose effect does; ``<place> · <event>`` for a choice inside an ``emit``'s impact.
+Tactics only ever decide at decisions; chance places are listed so hover can explain them.
+
+:func:`find_model` looks for the model a tactic plays: a file with the tactic's ``game`` id in
+the tactic's folder or its parent, read once per modification time.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import TabletwinError
+from ..modelfile import load_yaml
+from ..validate.walk import content_items, mapping, nodes, sequence
+
+DECISION_OPS = ("choose", "search", "say")
+CHANCE_OPS = ("roll", "draw", "look", "sample")
+WILDCARDS = ("step *", "action *", "window *", "trigger *", "content *")
+_GAME = re.compile(r"^game:\s*['\"]?([^'\"#\s]+)['\"]?\s*(?:#.*)?$", re.M)
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    decision: bool  # a tactic decides here (else only chance happens here)
+    about: str  # where it arises, in words
+    path: tuple  # the model path it comes from
+    options: tuple = ()  # option labels known from the model
+
+
+def model_places(data) -> list[Place]:
+    data = data if isinstance(data, dict) else {}
+    places: dict[str, Place] = {}
+
+    def add(place: Place) -> None:
+        known = places.get(place.name)
+        if known is None or (place.decision and not known.decision):
+            places[place.name] = place
+
+    for node, path in nodes(data):
+        do = node.get("do")
+        if node.get("kind") == "step" and isinstance(do, list) and len(do) > 1:
+            names = tuple(str(name) for name in do)
+            add(Place(f"step {node.get('id')}", True, f"step `{node.get('id')}`: the actor picks one of "
+                      + ", ".join(names), path, names))
+        if node.get("window") is True:
+            add(Place("window None", True, "a window opened with `window: true`", path + ("window",), ("pass",)))
+    speeds = _speeds(data)
+    for name, window in mapping(mapping(data.get("priority")).get("windows")).items():
+        allows = [str(s) for s in sequence(mapping(window).get("allows"))]
+        playable = tuple(action for action, speed in speeds if speed in allows) + ("pass",)
+        add(Place(f"window {name}", True, f"priority window `{name}`: play an action of speed "
+                  + (", ".join(allows) or "(none)") + " or pass", ("priority", "windows", name), playable))
+    for name, action in mapping(data.get("actions")).items():
+        for part in ("effect", "cost"):
+            suffix = " (cost)" if part == "cost" else ""
+            _ops_places(add, f"action {name}{suffix}", f"action `{name}`" + (" (its cost)" if suffix else ""),
+                        sequence(mapping(action).get(part)), ("actions", name, part))
+    for position, trigger in enumerate(sequence(data.get("triggers"))):
+        _trigger_places(add, trigger, ("triggers", position), None)
+    for item, path in content_items(data):
+        label = str(item.get("id"))
+        _ops_places(add, f"content {label}", f"content item `{label}` run by exec",
+                    sequence(item.get("effect")), path + ("effect",))
+        for position, ability in enumerate(sequence(item.get("abilities"))):
+            ability = mapping(ability)
+            name = str(ability.get("id", label))
+            for part in ("effect", "cost"):
+                suffix = " (cost)" if part == "cost" else ""
+                _ops_places(add, f"action {name}{suffix}", f"ability `{name}` of `{label}`",
+                            sequence(ability.get(part)), path + ("abilities", position, part))
+        for position, trigger in enumerate(sequence(item.get("triggers"))):
+            _trigger_places(add, trigger, path + ("triggers", position), label)
+    for op, path in _window_ops(data):
+        if op.get("name") is None:
+            add(Place("window None", True, "a window op without a name", path, ("pass",)))
+    return list(places.values())
+
+
+def _speeds(data: dict) -> list[tuple[str, str]]:
+    found = [(str(name), str(mapping(action).get("speed"))) for name, action in mapping(data.get("actions")).items()
+             if mapping(action).get("speed") is not None]
+    for item, _path in content_items(data):
+        for ability in sequence(item.get("abilities")):
+            ability = mapping(ability)
+            if ability.get("speed") is not None and "id" in ability:
+                found.append((str(ability["id"]), str(ability["speed"])))
+    return found
+
+
+def _trigger_places(add, trigger, path: tuple, item: str | None) -> None:
+    trigger = mapping(trigger)
+    name = str(trigger.get("id", item if item is not None else path[-1]))
+    where = f"trigger `{name}` on event `{trigger.get('event')}`"
+    if trigger.get("optional") is True:
+        add(Place(f"trigger {name}", True, f"optional {where}: its controller picks use or skip", path,
+                  ("use", "skip")))
+    _ops_places(add, f"trigger {name}", where, sequence(trigger.get("do")), path + ("do",))
+
+
+def _ops_places(add, place: str, where: str, ops: list, path: tuple) -> None:
+    for index, op in enumerate(ops):
+        if not isinstance(op, dict):
+            continue
+        kind = op.get("op")
+        at = path + (index,)
+        if kind in DECISION_OPS:
+            options = tuple(str(o) for o in op["options"]) if isinstance(op.get("options"), list) else ()
+            add(Place(place, True, f"{where}: a `{kind}` at {_where(at)}", at, options))
+        elif kind in CHANCE_OPS:
+            add(Place(place, False, f"{where}: chance (`{kind}` at {_where(at)}); a tactic never decides it", at))
+        for nested in ("then", "else", "body"):
+            _ops_places(add, place, where, sequence(op.get(nested)), at + (nested,))
+        if kind == "emit":
+            event = op.get("event")
+            _ops_places(add, f"{place} · {event}", f"{where}, in the impact of event `{event}`",
+                        sequence(op.get("impact")), at + ("impact",))
+
+
+def _window_ops(data: dict):
+    from ..validate.walk import all_ops
+
+    for op, path, _owner in all_ops(data):
+        if op.get("op") == "window":
+            yield op, path
+
+
+def _where(path: tuple) -> str:
+    from ..modelfile import format_path
+
+    return format_path(path)
+
+
+@dataclass
+class _Cached:
+    stamp: tuple
+    data: object
+    positions: object
+
+
+_CACHE: dict[str, _Cached] = {}
+
+
+def game_id(text: str) -> str | None:
+    match = _GAME.search(text)
+    return match.group(1) if match else None
+
+
+def find_model(tactic_path: str | None, game: str | None) -> tuple[str, object, object] | None:
+    """``(path, data, positions)`` of the model with ``game`` near ``tactic_path``, or ``None``."""
+    if not tactic_path or not game:
+        return None
+    folder = Path(tactic_path).parent
+    for candidate_folder in (folder, folder.parent):
+        try:
+            entries = sorted(os.scandir(candidate_folder), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.name.endswith((".yaml", ".yml")) or not entry.is_file():
+                continue
+            found = _read(entry.path, entry.stat(), game)
+            if found is not None:
+                return entry.path, found.data, found.positions
+    return None
+
+
+def _read(path: str, stat, game: str) -> _Cached | None:
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _CACHE.get(path)
+    if cached is None or cached.stamp != stamp:
+        cached = _Cached(stamp, None, None)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+            if re.search(r"^flow\s*:", text, re.M) and not re.search(r"^tactic\s*:", text, re.M):
+                loaded = load_yaml(text)
+                cached = _Cached(stamp, loaded.data, loaded.positions)
+        except (OSError, UnicodeDecodeError, TabletwinError):
+            pass
+        _CACHE[path] = cached
+    data = cached.data
+    if isinstance(data, dict) and str(data.get("game")) == game:
+        return cached
+    return None

@@ -1,0 +1,556 @@
+"""Analysis of one version of a document, and a cache of the last one per URI.
+
+:func:`analyse` is pure (text in, :class:`Analysis` out), safe to run in a worker thread and
+never raises, whatever the text. It decides the kind of the document (:func:`document_kind`)
+and finds:
+
+- for a **model**: ``validate(loaded, games=0)``'s errors and warnings (YAML errors, expression
+  syntax errors at their columns, model errors, unknown keys with ``data``), then the gaps
+  (``report.figures.gaps``) as information, placed through ``report.loaded.positions``;
+- for a **tactic** (top-level ``tactic``): YAML errors, the tactic schema's findings, the rule
+  errors of :func:`tabletwin.tactics.compile_tactic` (each rule on its own, so every bad rule is
+  reported at its line) and the syntax errors of its expressions (``*_x`` fields and ``let``);
+- for any other YAML: nothing.
+
+The findings become LSP diagnostics right away, in the worker, through :mod:`.convert` with the
+analysed text's own lines, so publishing costs the event loop nothing but the send.
+
+The cache (filled by the diagnostics feature, read by every feature)::
+
+    latest(uri) -> Analysis | None   # the last analysis finished for uri, possibly of an
+                                     # older version: compare .version with the document's
+    store(analysis)                  # keep it as the latest of its URI (newer versions only)
+    forget(uri)                      # the document was closed
+
+An :class:`Analysis` is immutable; ``loaded`` (the :class:`~tabletwin.modelfile.LoadedYaml`
+with positions) is ``None`` when the text is not readable YAML, ``report`` is ``None`` for
+anything but a readable model. Test games are not part of it: they run in a worker process
+(:func:`game_process`, :func:`test_games_chunk`) and :func:`stop_findings` places their stops.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from tabletwin.checks import Finding, expression_fields
+from tabletwin.errors import Span, YamlError
+from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
+
+from .convert import to_diagnostic
+from .documents import is_model_text
+
+log = logging.getLogger(__name__)
+
+MODEL, TACTIC, OTHER = "model", "tactic", "other"
+_TACTIC_KEY = re.compile(r"^tactic[ \t]*:", re.M)
+
+
+def document_kind(text: str) -> str:
+    """``model``, ``tactic`` or ``other``, decided on the text so half-typed files keep their kind."""
+    text = text.removeprefix("\ufeff")  # a byte order mark hides the first key from the patterns
+    if is_model_text(text):
+        return MODEL
+    if _TACTIC_KEY.search(text):
+        return TACTIC
+    return OTHER
+
+
+@dataclass(frozen=True)
+class Analysis:
+    uri: str
+    version: int | None
+    text: str
+    kind: str
+    loaded: LoadedYaml | None
+    report: object | None  # tabletwin.validate.Report for models
+    findings: tuple[Finding, ...]
+    diagnostics: tuple[types.Diagnostic, ...]
+    seconds: float = 0.0
+    failure: str | None = None
+    """The traceback of an unexpected engine exception, if one happened (the findings before it stay)."""
+
+
+# ---- the cache ---------------------------------------------------------------------------------
+
+_lock = threading.Lock()
+_cache: dict[str, Analysis] = {}
+
+
+def latest(uri: str) -> Analysis | None:
+    """The last analysis finished for ``uri`` (any thread); compare ``.version`` with the document."""
+    return _cache.get(uri)
+
+
+def store(analysis: Analysis) -> bool:
+    """Keep ``analysis`` unless the cache holds a newer version of its URI; whether it was kept."""
+    with _lock:
+        old = _cache.get(analysis.uri)
+        if (old is not None and old.version is not None and analysis.version is not None
+                and old.version > analysis.version):
+            return False
+        _cache[analysis.uri] = analysis
+        return True
+
+
+def forget(uri: str) -> None:
+    with _lock:
+        _cache.pop(uri, None)
+
+
+# ---- diagnostics -------------------------------------------------------------------------------
+
+
+class _Lines:
+    """What :func:`convert.to_range` needs of a document, for one text with its lines split once.
+
+    pygls's ``TextDocument.lines`` splits the whole source on every call, which costs seconds
+    for a thousand findings in a 5,000-line file.
+    """
+
+    __slots__ = ("lines", "codec")
+
+    def __init__(self, text: str, codec: PositionCodec):
+        self.lines = tuple(text.splitlines(True))
+        self.codec = codec
+
+    def range_to_client_units(self, server_range):
+        start, end = server_range.start, server_range.end
+        lines = self.lines
+        if start.line < len(lines) and end.line < len(lines) and lines[start.line].isascii() \
+                and lines[end.line].isascii():
+            # One unit per character in every encoding: the columns stay (the codec's loop is slow).
+            return types.Range(types.Position(start.line, min(start.character, len(lines[start.line]))),
+                               types.Position(end.line, min(end.character, len(lines[end.line]))))
+        return self.codec.range_to_client_units(lines, server_range)
+
+
+def to_diagnostics(text: str, findings, codec: PositionCodec | None = None) -> list[types.Diagnostic]:
+    """The LSP diagnostics of ``findings`` about ``text`` (columns in the codec's units, UTF-16 by default)."""
+    document = _Lines(text, codec or PositionCodec())
+    return [to_diagnostic(document, finding) for finding in findings]
+
+
+# ---- analysis ----------------------------------------------------------------------------------
+
+
+def analyse(uri: str, text: str, version: int | None = None, codec: PositionCodec | None = None) -> Analysis:
+    """Everything the editor shows about this text. Never raises."""
+    start = time.perf_counter()
+    kind = OTHER
+    found = _Found()
+    findings = found.findings
+    failure = None
+    try:
+        kind = document_kind(text)
+        if kind == MODEL:
+            _model(text, found)
+        elif kind == TACTIC:
+            _tactic(text, found)
+    except BaseException as exc:  # noqa: BLE001 - an engine bug must not take the editor down
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        failure = "".join(traceback.format_exception(exc))
+        log.error("analysis of %s failed:\n%s", uri, failure)
+        findings.append(Finding(
+            f"tabletwin could not finish checking this file ({type(exc).__name__}: {exc}); "
+            "the server log has the details", None, "warning"))
+    try:
+        diagnostics = to_diagnostics(text, findings, codec)
+    except Exception:  # noqa: BLE001
+        failure = (failure or "") + traceback.format_exc()
+        log.error("diagnostics of %s failed:\n%s", uri, failure)
+        diagnostics = []
+    return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
+                    time.perf_counter() - start, failure)
+
+
+class _Found:
+    """What an analysis has found so far (kept when a later step fails)."""
+
+    __slots__ = ("loaded", "report", "findings")
+
+    def __init__(self):
+        self.loaded: LoadedYaml | None = None
+        self.report = None
+        self.findings: list[Finding] = []
+
+
+def _model(text: str, found: _Found) -> None:
+    from tabletwin.validate import validate
+
+    try:
+        found.loaded = load_yaml(text)
+    except YamlError as exc:
+        found.findings.append(Finding(exc.message, exc.span))
+        return
+    try:
+        report = validate(found.loaded, games=0)
+    except Exception:
+        found.findings.extend(_fallback_findings(found.loaded))
+        raise  # analyse() adds a warning about the failure and logs it
+    found.report = report
+    found.findings.extend(report.errors)
+    found.findings.extend(report.warnings)
+    found.findings.extend(gap_findings(report))
+
+
+def _fallback_findings(loaded: LoadedYaml) -> list[Finding]:
+    """What can still be said when the validator fails on a model: syntax and schema findings."""
+    from tabletwin.checks.schema import schema_findings
+    from tabletwin.checks.syntax import expression_syntax_findings
+    from tabletwin.errors import NotAModelError
+    from tabletwin.modelfile import check_is_model
+
+    found: list[Finding] = []
+    try:
+        check_is_model(loaded)
+    except NotAModelError as exc:
+        return [Finding(exc.message, exc.span)]
+    for check in (expression_syntax_findings, schema_findings):
+        try:
+            found.extend(check(loaded))
+        except Exception:  # noqa: BLE001 - the failure itself is reported by analyse()
+            log.exception("fallback check failed")
+    return found
+
+
+def _where(loaded: LoadedYaml | None, path) -> Span | None:
+    """The span of a model path, or of its deepest written ancestor."""
+    if loaded is None or path is None:
+        return None
+    path = tuple(path)
+    return loaded.positions.span(path) or loaded.positions.nearest(path)[1]
+
+
+def gap_findings(report) -> list[Finding]:
+    """The gaps of a model's report as information findings at their places (first line only)."""
+    if report is None or report.figures is None or not report.figures.gaps:
+        return []
+    lines = report.loaded.text.splitlines() if report.loaded is not None else []
+    return [Finding(gap.message, _first_line(_where(report.loaded, gap.path), lines), "information",
+                    format_path(gap.path), {"gap": gap.kind})
+            for gap in report.figures.gaps]
+
+
+# ---- tactics -----------------------------------------------------------------------------------
+
+_PLACEHOLDER_RULE = {"at": "-", "pick": "-"}
+
+
+def _tactic(text: str, found: _Found) -> None:
+    from tabletwin.checks.schema import schema_findings
+
+    findings = found.findings
+    try:
+        loaded = found.loaded = load_yaml(text)
+    except YamlError as exc:
+        findings.append(Finding(exc.message, exc.span))
+        return
+    data = loaded.data
+    if not isinstance(data, dict):
+        findings.append(Finding("this is not a tactic: expected a mapping with 'tactic'", _where(loaded, ())))
+        return
+    schema = schema_findings(loaded, "tactic")
+    written = {f.path for f in schema}
+    lines = text.splitlines()
+    rules = [f for f in _rule_findings(loaded, lines) if f.path not in written]
+    findings.extend(sorted([*schema, *rules, *_tactic_syntax_findings(loaded, lines)], key=_order))
+
+
+def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:
+    """``compile_tactic``'s errors, one rule at a time so that each is placed on its rule."""
+    from tabletwin.errors import NotExecutable
+    from tabletwin.tactics import compile_tactic
+
+    data = loaded.data
+    found = []
+    rules = data.get("rules")
+    base = {k: v for k, v in data.items() if k != "rules"}
+    for index, rule in enumerate(rules if isinstance(rules, list) else []):
+        try:
+            compile_tactic({**base, "rules": [_PLACEHOLDER_RULE] * index + [rule]})
+        except NotExecutable as exc:
+            if "rule" not in exc.message:
+                continue  # not about this rule (the default, say): reported once below
+            path = ("rules", index)
+            found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path)))
+        except Exception:  # noqa: BLE001 - a malformed value the schema already reports
+            continue
+    try:
+        compile_tactic({**base, "rules": []})
+    except NotExecutable as exc:
+        path = ("default",) if "default" in exc.message and "default" in data else ()
+        found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path)))
+    except Exception:  # noqa: BLE001
+        pass
+    return found
+
+
+def _tactic_syntax_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:
+    from tabletwin.expr import ExprSyntaxError, compile_expression, expression_text
+
+    data = loaded.data
+    fields = list(expression_fields({k: v for k, v in data.items() if k != "let"}))
+    lets = data.get("let")
+    if isinstance(lets, dict):
+        fields += [(("let", key), value) for key, value in lets.items()
+                   if isinstance(value, (str, int, float)) and not isinstance(value, bool)]
+    found = []
+    for path, value in fields:
+        try:
+            compile_expression(value)
+        except ExprSyntaxError as exc:
+            span = expression_span(loaded.positions.value_span(path), expression_text(value), exc, lines)
+            found.append(Finding(exc.message, span, path=format_path(path)))
+    return found
+
+
+def expression_span(value_span: Span | None, source: str, exc, lines: list[str]) -> Span | None:
+    """The offending characters of a one-line expression scalar (plain or quoted without escapes).
+
+    The same placement as the validator's for models; the whole value otherwise.
+    """
+    if value_span is None or value_span.line != value_span.end_line or value_span.line >= len(lines):
+        return value_span
+    raw = lines[value_span.line][value_span.column:value_span.end_column]
+    if raw == source:
+        start = value_span.column
+    elif len(raw) >= 2 and raw[0] in "'\"" and raw[-1] == raw[0] and raw[1:-1] == source:
+        start = value_span.column + 1
+    else:
+        return value_span
+    return Span(value_span.line, start + exc.offset, value_span.line, start + min(exc.end, len(source)))
+
+
+def _first_line(span: Span | None, lines: list[str]) -> Span | None:
+    """A multi-line span cut to its first line (a whole rule would underline a block)."""
+    if span is None or span.end_line == span.line or span.line >= len(lines):
+        return span
+    return Span(span.line, span.column, span.line, max(span.column + 1, len(lines[span.line].rstrip())))
+
+
+def _order(finding: Finding):
+    span = finding.span
+    return (span.line, span.column) if span is not None else (-1, -1)
+
+
+# ---- games in a worker process -----------------------------------------------------------------
+#
+# Test games and simulations are pure Python and can run for seconds. In a thread of the server
+# they would hold the interpreter lock against the event loop (a trivial request took 30 ms,
+# up to 100 ms, while games ran in a thread), so they run in a separate process. The work is cut
+# into chunks of consecutive games played with the same seeds as the validator and the
+# simulator; the server sends one chunk at a time (sized to take about CHUNK_SECONDS), which
+# gives progress and lets a run be cancelled between chunks. A worker compiles the model once
+# per text.
+#
+# The worker is a plain child process spoken to over its own standard input and output (length-
+# prefixed pickles), not a multiprocessing pool: a pool's helper processes (forkserver, resource
+# tracker) inherit the server's standard output, the LSP channel, and keep it open after the
+# server dies, so the editor would not see it go. The worker exits when its input closes.
+
+CHUNK_SECONDS = 0.1
+"""About how long one chunk of games should take: short enough for progress and cancelling."""
+
+
+def next_chunk(size: int, seconds: float) -> int:
+    """The size of the next chunk after ``size`` games took ``seconds`` (at most 4 times larger)."""
+    if seconds <= 0:
+        return size * 4
+    return max(1, min(size * 4, int(size * CHUNK_SECONDS / seconds)))
+
+
+class GameProcessError(RuntimeError):
+    """The worker failed: an unexpected exception in it (its message), or it died."""
+
+
+class GameProcess:
+    """One worker process that plays games; :meth:`call` runs one worker function in it.
+
+    Calls are served one at a time. A call that is cancelled or fails to talk to the worker
+    kills it (a half-read answer cannot be resynchronised); the next call starts a new one.
+    """
+
+    def __init__(self):
+        self._process = None
+        self._lock = None
+
+    async def call(self, function: str, *args):
+        import asyncio
+        import pickle
+
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            process = await self._started()
+            payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
+            try:
+                process.stdin.write(len(payload).to_bytes(8, "big") + payload)
+                await process.stdin.drain()
+                size = int.from_bytes(await process.stdout.readexactly(8), "big")
+                ok, value = pickle.loads(await process.stdout.readexactly(size))
+            except BaseException as exc:
+                self.stop()
+                if isinstance(exc, (asyncio.IncompleteReadError, ConnectionError, OSError)):
+                    raise GameProcessError("the process that plays the games stopped unexpectedly") from None
+                raise
+            if not ok:
+                raise GameProcessError(value)
+            return value
+
+    async def _started(self):
+        import asyncio
+        import os
+        import sys
+        from pathlib import Path
+
+        import tabletwin
+
+        if self._process is not None and self._process.returncode is None:
+            return self._process
+        here = [str(Path(__file__).resolve().parents[1]), str(Path(tabletwin.__file__).resolve().parents[1])]
+        path = os.pathsep.join(dict.fromkeys(here + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                                                      if p]))
+        self._process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "from tabletwin_lsp.analysis import worker_main; worker_main()",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": path},
+            limit=2 ** 26)
+        return self._process
+
+    def stop(self) -> None:
+        """Kill the worker (if any); the next call starts another."""
+        process, self._process = self._process, None
+        if process is not None and process.returncode is None:
+            try:
+                process.kill()
+            except ProcessLookupError:
+                pass
+
+
+_game_process = GameProcess()
+
+
+def game_process() -> GameProcess:
+    """The server's game worker (one per server)."""
+    return _game_process
+
+
+def worker_main() -> None:
+    """The worker's loop: read ``(function name, args)``, answer ``(ok, result or message)``."""
+    import os
+    import pickle
+    import sys
+
+    functions = {f.__name__: f for f in (test_games_chunk, check_players, simulate_chunk)}
+    source = sys.stdin.buffer
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # a stray print must not end up in the answers
+    while True:
+        header = source.read(8)
+        if len(header) < 8:
+            return
+        function, args = pickle.loads(source.read(int.from_bytes(header, "big")))
+        try:
+            answer = (True, functions[function](*args))
+        except Exception as exc:  # noqa: BLE001 - reported to the server, which goes on
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.write(len(data).to_bytes(8, "big") + data)
+        answers.flush()
+
+
+_worker_models: dict = {}
+
+
+def _worker_model(text: str, filename: str):
+    from tabletwin.model import load_model
+
+    key = (hash(text), len(text), filename)
+    model = _worker_models.get(key)
+    if model is None:
+        _worker_models.clear()
+        model = _worker_models[key] = load_model(load_yaml(text), filename=filename)
+    return model
+
+
+def check_playable(analysis: Analysis) -> None:
+    """Raise ``ValueError`` unless the analysis is of a readable model without errors."""
+    if analysis.kind != MODEL or analysis.report is None or analysis.loaded is None:
+        raise ValueError("this document is not a readable model")
+    errors = len(analysis.report.errors)
+    if errors:
+        raise ValueError(f"the model has {errors} error{'s' if errors != 1 else ''}; "
+                         "test games run on a model without errors")
+
+
+def test_games_chunk(text: str, filename: str, start: int, stop: int, seed: int):
+    """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays them."""
+    from tabletwin.validate.testgames import TestGames, run_test_games
+
+    model = _worker_model(text, filename)
+    total = TestGames()
+    for number in range(start, stop):
+        merge_test_games(total, run_test_games(model, 1, seed + number))
+    return total
+
+
+def merge_test_games(total, part) -> None:
+    """Add the counts of ``part`` (a ``TestGames``) to ``total``."""
+    total.games += part.games
+    total.finished += part.finished
+    total.requests += part.requests
+    total.unfinished += part.unfinished
+    total.reasons.update(part.reasons)
+    for key, stop in part.stopped.items():
+        mine = total.stopped.get(key)
+        if mine is None:
+            total.stopped[key] = stop
+        else:
+            mine.count += stop.count
+
+
+def check_players(text: str, filename: str, specs: list[str], seed: int) -> tuple[str | None, int]:
+    """In a worker: why these players cannot play (or ``None``), and the model's number of seats."""
+    from tabletwin.players import make_players, seats
+
+    model = _worker_model(text, filename)
+    seats.forget_tactics()
+    try:
+        make_players(specs, model, seed)
+    except Exception as exc:  # noqa: BLE001 - PlayerSpecError, a tactic or agent that cannot load
+        return str(exc), model.num_players
+    return None, model.num_players
+
+
+def simulate_chunk(text: str, filename: str, specs: list[str], start: int, stop: int, seed: int) -> list:
+    """In a worker: the :class:`~tabletwin.simulate.GameResult` of games ``start`` to ``stop - 1``."""
+    from tabletwin.simulate import MAX_REQUESTS, play_game
+
+    model = _worker_model(text, filename)
+    return [play_game(model, specs, seed + number, MAX_REQUESTS) for number in range(start, stop)]
+
+
+def summary(test_games) -> dict:
+    """The summary of ``tabletwin.runTestGames``: ``games, finished, avg_requests, reasons, stopped, unfinished``."""
+    return test_games.as_json()
+
+
+def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
+    """One error per distinct stop of the test games, at the op or node where it arose."""
+    found = []
+    lines = analysis.text.splitlines()
+    for stop in test_games.stopped.values():
+        games = "game" if test_games.games == 1 else "games"
+        message = f"{stop.kind}: {stop.message} (stopped {stop.count} of {test_games.games} test {games})"
+        path = format_path(stop.path) if stop.path is not None else ""
+        found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path,
+                             {"testGames": stop.count}))
+    return sorted(found, key=_order)

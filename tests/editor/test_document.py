@@ -1,0 +1,58 @@
+"""Snapshots per version, and the newest index while the text changes."""
+
+import time
+
+from tabletwin.editor import DocumentStore, Snapshot, document_kind
+
+from .helpers import arena
+
+
+def test_document_kinds():
+    assert document_kind(arena()) == "model"
+    assert document_kind("tactic: t\nrules: []\n") == "tactic"
+    assert document_kind("name: ci\non: [push]\n") is None
+
+
+def test_a_snapshot_parses_once_and_keeps_the_error_of_broken_text():
+    snap = Snapshot("flow: [\n", 1)
+    assert snap.loaded is None and snap.index is None
+    assert snap.error.span.line == 1
+
+
+def test_the_store_answers_with_the_newest_index_and_reindexes_after_a_pause():
+    store = DocumentStore(delay=0.05)
+    first = store.snapshot("u", arena(), 1)
+    assert store.recent_index("u", first) is first.index
+    text = arena().replace("    discard: {}\n", "    discard: {}\n    pile: {}\n")
+    second = store.snapshot("u", text, 2)
+    assert store.recent_index("u", second) is first.index  # not built yet: the older one answers
+    deadline = time.monotonic() + 5
+    while not second.indexed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert second.index.declared("zone", "pile")
+    assert store.recent_index("u", second) is second.index
+
+
+def test_broken_text_keeps_the_last_good_index():
+    store = DocumentStore(delay=0.01)
+    good = store.snapshot("u", arena(), 1)
+    store.index("u", good)
+    broken = store.snapshot("u", arena() + "  x: [\n", 2)
+    store.index("u", broken)
+    assert broken.index is None
+    assert store.recent_index("u", store.snapshot("u", arena() + "  x: [\n", 2)) is good.index
+
+
+def test_an_edit_inside_an_expression_does_not_reindex():
+    store = DocumentStore(delay=0.01)
+    first = store.snapshot("u", arena(), 1)
+    old = store.recent_index("u", first)
+    text = arena().replace('"score[current] >= GOAL"', '"score[current] >= GOAL + 1"')
+    second = store.snapshot("u", text, 2)
+    assert first.names_signature == second.names_signature
+    assert store.recent_index("u", second) is old
+    deadline = time.monotonic() + 5
+    while store._entries["u"].same_names is not second and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not second.indexed  # the worker compared the names and kept the index
+    assert store.recent_index("u", second) is old
