@@ -41,6 +41,7 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from tabletwin.checks import Finding, expression_fields
+from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
 
@@ -295,39 +296,13 @@ def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:
 
 
 def _tactic_syntax_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:
-    from tabletwin.expr import ExprSyntaxError, compile_expression, expression_text
-
     data = loaded.data
     fields = list(expression_fields({k: v for k, v in data.items() if k != "let"}))
     lets = data.get("let")
     if isinstance(lets, dict):
         fields += [(("let", key), value) for key, value in lets.items()
                    if isinstance(value, (str, int, float)) and not isinstance(value, bool)]
-    found = []
-    for path, value in fields:
-        try:
-            compile_expression(value)
-        except ExprSyntaxError as exc:
-            span = expression_span(loaded.positions.value_span(path), expression_text(value), exc, lines)
-            found.append(Finding(exc.message, span, path=format_path(path)))
-    return found
-
-
-def expression_span(value_span: Span | None, source: str, exc, lines: list[str]) -> Span | None:
-    """The offending characters of a one-line expression scalar (plain or quoted without escapes).
-
-    The same placement as the validator's for models; the whole value otherwise.
-    """
-    if value_span is None or value_span.line != value_span.end_line or value_span.line >= len(lines):
-        return value_span
-    raw = lines[value_span.line][value_span.column:value_span.end_column]
-    if raw == source:
-        start = value_span.column
-    elif len(raw) >= 2 and raw[0] in "'\"" and raw[-1] == raw[0] and raw[1:-1] == source:
-        start = value_span.column + 1
-    else:
-        return value_span
-    return Span(value_span.line, start + exc.offset, value_span.line, start + min(exc.end, len(source)))
+    return compile_findings(fields, loaded.positions, lines)
 
 
 def _first_line(span: Span | None, lines: list[str]) -> Span | None:

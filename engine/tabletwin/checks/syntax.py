@@ -72,17 +72,24 @@ def syntax_findings(text: str) -> list[Finding]:
 def expression_syntax_findings(loaded, text: str | None = None) -> list[Finding]:
     """Syntax errors of the expressions of a loaded model."""
     lines = (text if text is not None else loaded.text).splitlines()
+    return compile_findings(expression_fields(loaded.data), loaded.positions, lines)
+
+
+def compile_findings(fields, positions, lines: list[str]) -> list[Finding]:
+    """A finding per ``(path, expression)`` of ``fields`` that does not compile, on its characters."""
     findings = []
-    for path, value in expression_fields(loaded.data):
+    for path, value in fields:
         try:
             compile_expression(value)
         except ExprSyntaxError as exc:
-            span = _expression_span(loaded.positions.value_span(path), expression_text(value), exc, lines)
+            span = expression_span(positions.value_span(path), expression_text(value), exc, lines)
             findings.append(Finding(exc.message, span, path=format_path(path)))
     return findings
 
 
-def _expression_span(value_span: Span | None, source: str, exc: ExprSyntaxError, lines: list[str]) -> Span | None:
+def expression_span(value_span: Span | None, source: str, exc: ExprSyntaxError, lines: list[str]) -> Span | None:
+    """The offending characters of a one-line expression scalar (plain, or quoted without escapes);
+    the whole value otherwise."""
     if value_span is None or value_span.line != value_span.end_line or value_span.line >= len(lines):
         return value_span
     raw = lines[value_span.line][value_span.column:value_span.end_column]
