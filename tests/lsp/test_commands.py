@@ -15,6 +15,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from .publications import Publications
+
 from tabletwin.model import load_model
 from tabletwin.simulate import expand_specs, run_games, simulation_report
 from tabletwin.validate import validate
@@ -37,41 +39,6 @@ async def client(lsp_client: LanguageClient):
         initialization_options={"runTestGames": "never"}))
     yield
     await lsp_client.shutdown_session()
-
-
-class Publications:
-    """Every publishDiagnostics the client receives, in order (pytest-lsp keeps only the last)."""
-
-    def __init__(self, client: LanguageClient):
-        self.client = client
-        self.items: list[types.PublishDiagnosticsParams] = []
-        self.arrived = asyncio.Event()
-        self._arm()
-
-    def _arm(self):
-        self.client.protocol.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS).add_done_callback(self._got)
-
-    def _got(self, future):
-        if future.cancelled() or future.exception() is not None:
-            return
-        self.items.append(future.result())
-        self._arm()
-        self.arrived.set()
-
-    async def wait_until(self, predicate, timeout: float = 10) -> types.PublishDiagnosticsParams:
-        async def find():
-            while True:
-                for params in self.items:
-                    if predicate(params):
-                        return params
-                self.arrived.clear()
-                await self.arrived.wait()
-
-        return await asyncio.wait_for(find(), timeout)
-
-    async def wait_for(self, uri: str, version: int, timeout: float = 10) -> list[types.Diagnostic]:
-        params = await self.wait_until(lambda p: p.uri == uri and p.version == version, timeout)
-        return list(params.diagnostics)
 
 
 async def open_model(client: LanguageClient, text: str, uri: str = URI) -> Publications:

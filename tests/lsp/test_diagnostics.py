@@ -3,7 +3,6 @@
 import asyncio
 import sys
 
-import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient

@@ -12,6 +12,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from .publications import Publications
+
 URI = "file:///work/demo.yaml"
 TACTIC_URI = "file:///work/demo-tactic.yaml"
 E, W, I = types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning, types.DiagnosticSeverity.Information
@@ -23,37 +25,6 @@ async def client(lsp_client: LanguageClient):
         capabilities=types.ClientCapabilities(), initialization_options={"tabletwin": {"runTestGames": "never"}}))
     yield
     await lsp_client.shutdown_session()
-
-
-class Publications:
-    """Every publishDiagnostics the client receives, in order (pytest-lsp keeps only the last)."""
-
-    def __init__(self, client: LanguageClient):
-        self.client = client
-        self.items: list[types.PublishDiagnosticsParams] = []
-        self.arrived = asyncio.Event()
-        self._arm()
-
-    def _arm(self):
-        self.client.protocol.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS).add_done_callback(self._got)
-
-    def _got(self, future):
-        if future.cancelled() or future.exception() is not None:
-            return  # the server has gone (end of the test)
-        self.items.append(future.result())
-        self._arm()
-        self.arrived.set()
-
-    async def wait_for(self, uri: str, version: int, timeout: float = 10) -> list[types.Diagnostic]:
-        async def find():
-            while True:
-                for params in self.items:
-                    if params.uri == uri and params.version == version:
-                        return list(params.diagnostics)
-                self.arrived.clear()
-                await self.arrived.wait()
-
-        return await asyncio.wait_for(find(), timeout)
 
 
 def open_document(client: LanguageClient, text: str, uri: str = URI, version: int = 1) -> None:

@@ -16,6 +16,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from .publications import Publications
+
 from tabletwin_lsp.analysis import analyse
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -29,35 +31,6 @@ async def client(lsp_client: LanguageClient):
         capabilities=types.ClientCapabilities(), initialization_options={"tabletwin": {"runTestGames": "never"}}))
     yield
     await lsp_client.shutdown_session()
-
-
-class Publications:
-    def __init__(self, client: LanguageClient):
-        self.client = client
-        self.items: list[types.PublishDiagnosticsParams] = []
-        self.arrived = asyncio.Event()
-        self._arm()
-
-    def _arm(self):
-        self.client.protocol.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS).add_done_callback(self._got)
-
-    def _got(self, future):
-        if future.cancelled() or future.exception() is not None:
-            return
-        self.items.append(future.result())
-        self._arm()
-        self.arrived.set()
-
-    async def wait_for(self, uri: str, version: int, timeout: float = 10) -> list[types.Diagnostic]:
-        async def find():
-            while True:
-                for params in self.items:
-                    if params.uri == uri and params.version == version:
-                        return list(params.diagnostics)
-                self.arrived.clear()
-                await self.arrived.wait()
-
-        return await asyncio.wait_for(find(), timeout)
 
 
 def position(text: str, index: int) -> types.Position:
