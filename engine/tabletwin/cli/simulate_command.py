@@ -13,13 +13,11 @@ import os
 import sys
 import time
 
-from ..errors import NotAModelError, YamlError
-from ..model import load_model
 from ..players import make_players
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
-from .loading import UNREADABLE, Unreadable, read_text
+from .loading import UNREADABLE, Unreadable, read_model
 
 USAGE = 2
 """Exit status of a command line that cannot run (as argparse's own errors)."""
@@ -106,11 +104,8 @@ def _progress(label: str) -> ProgressBar | None:
 
 def _read(argument: str):
     """The model's text (for worker processes), its name and the model."""
-    text, filename = read_text(argument)
-    try:
-        return text, filename, load_model(text, filename=filename)
-    except (YamlError, NotAModelError) as exc:
-        raise Unreadable(exc.located(filename)) from None
+    model = read_model(argument)
+    return model.text, model.filename, model
 
 
 def _specs(text: str) -> list[str]:
