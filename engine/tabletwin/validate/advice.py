@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .names import ExpressionIndex, names_in
-from .walk import all_ops, content_items, mapping, nodes, sequence
+from .walk import all_ops, content_items, mapping, nodes, path_name, sequence, step_do
 
 STATUSES = ("verified", "uncertain", "missing")
 QUESTION_STATUSES = ("open", "assumed", "answered")
@@ -73,8 +73,7 @@ def _unused(out, data, index):
     used_actions = set()
     called_flows = set()
     for node, _path in nodes(data):
-        do = node.get("do")
-        used_actions.update(str(n) for n in (do if isinstance(do, list) else [do] if do is not None else []))
+        used_actions.update(step_do(node))
         if node.get("kind") == "subflow":
             called_flows.add(str(node.get("ref")))
     for op, _path, _owner in all_ops(data):
@@ -220,11 +219,11 @@ def _may_end(effect, reads: set, triggered: set) -> bool:
         if kind in ("set", "add"):
             if "attr" in op:
                 return True
-            if str(op.get("var", "")).split("[", 1)[0].strip() in reads:
+            if path_name(op.get("var", "")) in reads:
                 return True
         if kind in _ZONE_OPS:
             for field in ("from", "to", "zone"):
-                if field in op and str(op[field]).split("[", 1)[0].strip() in reads:
+                if field in op and path_name(op[field]) in reads:
                     return True
         if kind == "emit" and str(op.get("event")) in triggered:
             return True

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..modelfile import format_path
 from .advice import keywords_of
-from .walk import content_items, mapping, nodes, ops, sequence
+from .walk import content_items, mapping, nodes, ops, sequence, step_do
 
 _PLAIN_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -146,8 +146,7 @@ def count(data: dict, expressions=None) -> Figures:
         kind = node.get("kind")
         if kind == "step":
             figures.steps += 1
-            do = node.get("do")
-            names = do if isinstance(do, list) else [do] if do is not None else []
+            names = step_do(node)
             chooses_need_actor = any(op.get("op") == "choose" and op.get("actor_x") is None
                                      for name in names for op, _ in ops(mapping(actions.get(str(name))).get("effect"), ())) 
             if len(names) > 1 or chooses_need_actor:

@@ -14,7 +14,7 @@ from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
-from .walk import all_ops, content_items, mapping, nodes, sequence
+from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
 ORDERS = ("fixed", "clockwise_from_first", "initiative", "simultaneous", "deck_order", "players_choose")
@@ -139,7 +139,7 @@ def _ops(out, data):
             continue
         for field in ("from", "to", "zone"):
             if field in op:
-                name = _path_name(op[field])
+                name = path_name(op[field])
                 if name not in zones:
                     out.error(f"{kind}: zone {name!r} is not declared in state.zones", path + (field,))
         if kind == "call" and str(op.get("code")) not in code:
@@ -154,11 +154,6 @@ def _ops(out, data):
             out.error(f"window: {op['name']!r} is not in priority.windows", path + ("name",))
         if kind == "exec" and op.get("content") is not None and not _content_path_exists(content, str(op["content"])):
             out.error(f"exec: content path {op['content']!r} does not exist", path + ("content",))
-
-
-def _path_name(text) -> str:
-    text = str(text).strip()
-    return text.split("[", 1)[0].strip()
 
 
 def _content_path_exists(content: dict, path: str) -> bool:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from .advice import all_triggers
-from .walk import mapping, ops, sequence
+from .walk import mapping, ops, path_name, sequence, step_do
 
 MARKERS = ("choice", "chance", "skill", "hidden", "window", "trigger", "language", "persistent", "code")
 
@@ -33,7 +33,7 @@ def _flow_ops(data: dict, node, seen_flows: set):
     if not isinstance(node, dict):
         return
     if node.get("kind") == "step":
-        for name in _do(node):
+        for name in step_do(node):
             yield from _action_ops(data, name, seen_flows)
     for child in sequence(node.get("children")):
         yield from _flow_ops(data, child, seen_flows)
@@ -45,11 +45,6 @@ def _flow_ops(data: dict, node, seen_flows: set):
         if flow not in seen_flows:
             seen_flows.add(flow)
             yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows)
-
-
-def _do(node: dict) -> list[str]:
-    do = node.get("do")
-    return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
 
 
 def listened_events(data: dict) -> set[str]:
@@ -64,15 +59,15 @@ def step_markers(data: dict, node: dict, listened: set[str] | None = None) -> li
     outcomes = mapping(data.get("outcomes"))
     agents = mapping(data.get("agents"))
     found = set()
-    if len(_do(node)) > 1:
+    if len(step_do(node)) > 1:
         found.add("choice")
     if node.get("window") not in (None, False):
         found.add("window")
 
     def zone(op, field):
-        return mapping(zones.get(str(op.get(field, "")).split("[", 1)[0].strip()))
+        return mapping(zones.get(path_name(op.get(field, ""))))
 
-    for op in (op for name in _do(node) for op in _action_ops(data, name, set())):
+    for op in (op for name in step_do(node) for op in _action_ops(data, name, set())):
         kind = op.get("op")
         if kind in ("choose", "say", "search"):
             found.add("choice")
@@ -91,7 +86,7 @@ def step_markers(data: dict, node: dict, listened: set[str] | None = None) -> li
         if kind == "say" or (kind == "choose" and mapping(agents.get(str(op.get("agent")))).get("kind") == "llm"):
             found.add("language")
         if kind == "reset" or (kind in ("set", "add") and mapping(variables.get(
-                str(op.get("var", "")).split("[", 1)[0].strip())).get("persist") == "campaign") or (
+                path_name(op.get("var", "")))).get("persist") == "campaign") or (
                 kind in ("move", "draw", "place", "create") and zone(op, "to").get("persist") == "campaign"):
             found.add("persistent")
         if kind == "call":
@@ -138,7 +133,7 @@ def flow_tree(data: dict) -> str:
             return
         lines.append("  " * depth + describe(node))
         if node.get("kind") == "step":
-            for name in _do(node):
+            for name in step_do(node):
                 action = mapping(actions.get(name))
                 pre = action.get("pre_x", action.get("pre"))
                 lines.append("  " * (depth + 1) + f"action {name}" + (f"  pre: {pre}" if pre is not None else ""))

@@ -16,6 +16,17 @@ def sequence(value) -> list:
     return value if isinstance(value, list) else []
 
 
+def step_do(node: dict) -> list[str]:
+    """The action names of a step's ``do`` (one name or a list)."""
+    do = node.get("do")
+    return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
+
+
+def path_name(text) -> str:
+    """The zone or variable a path names: ``hand`` in ``hand[actor]``."""
+    return str(text).strip().split("[", 1)[0].strip()
+
+
 def nodes(data: dict):
     """``(node, path)`` of every flow node of ``flow`` and ``flows``, depth first."""
 
