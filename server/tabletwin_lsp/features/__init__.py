@@ -6,3 +6,4 @@ from . import completion  # noqa: F401
 from . import hover  # noqa: F401
 from . import navigation  # noqa: F401
 from . import code_actions  # noqa: F401
+from . import status  # noqa: F401

@@ -50,10 +50,17 @@ class _Document:
     stops: tuple = ()
     stops_version: int | None = None
     games_generation: int = 0  # bumped to cancel the running automatic test games
+    last_games: dict | None = None  # summary of the last test games, with the version they played
 
 
 _documents: dict[str, _Document] = {}
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
+
+
+def last_test_games(uri: str) -> dict | None:
+    """The summary of the last test games played for ``uri`` (with ``version``), if any."""
+    state = _documents.get(uri)
+    return None if state is None else state.last_games
 
 
 def _state(uri: str) -> _Document:
@@ -212,6 +219,7 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
         if progress is not None:
             progress(done, games)
     attach_stops(ls, analysis, total)
+    _state(analysis.uri).last_games = {**total.as_json(), "version": analysis.version}
     return total
 
 
