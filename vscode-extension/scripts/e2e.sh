@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The extension in a real VS Code (code-server, driven by headless Chromium): packages the VSIX,
+# unpacks it and loads exactly those files as the extension under test, with the extension-host
+# suite of test/e2e, against the real tabletwin-lsp. Exits non-zero when a test fails.
+#
+# Environment: TABLETWIN_BIN (folder with tabletwin and tabletwin-lsp; default ../.venv/bin),
+# CODE_SERVER_DIR (see install-code-server.sh), SCREENSHOT (a PNG path: also take a screenshot of
+# the broken fixture with its Problems panel).
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$here/.." && pwd)"
+bin="${TABLETWIN_BIN:-$repo/.venv/bin}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+cd "$here"
+npm run --silent package >/dev/null
+vsix="$here/tabletwin-$(node -p 'require("./package.json").version').vsix"
+python3 -m zipfile -e "$vsix" "$work/vsix"
+
+# The workspace: the fixtures, and what the command line says about them, for exact comparisons.
+mkdir -p "$work/workspace"
+cp "$here/test/fixtures/broken.model.yaml" "$work/workspace/"
+cp "$repo/examples/pig.yaml" "$work/workspace/pig.model.yaml"
+(
+  cd "$work/workspace"
+  "$bin/tabletwin" validate pig.model.yaml --json >"$work/validate.json" || true
+  "$bin/tabletwin" tree pig.model.yaml >"$work/tree.txt"
+  "$bin/tabletwin" simulate pig.model.yaml --games 30 --players random,random --json >"$work/simulate.json"
+)
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+games = json.load(open(f"{work}/validate.json"))["test_games"]
+del games["where"]
+tree = open(f"{work}/tree.txt", encoding="utf-8").read().rstrip("\n")
+simulate = json.load(open(f"{work}/simulate.json"))
+json.dump({"testGames": games, "tree": tree, "simulate": simulate}, open(f"{work}/workspace/.expected.json", "w"))
+PY
+cat >"$work/settings.json" <<JSON
+{
+  "tabletwin.server.path": "$bin/tabletwin-lsp",
+  "tabletwin.runTestGames": "never",
+  "workbench.startupEditor": "none",
+  "security.workspace.trust.enabled": false
+}
+JSON
+
+screenshot=()
+if [[ -n "${SCREENSHOT:-}" ]]; then
+  screenshot=(--screenshot "$SCREENSHOT" --open broken.model.yaml)
+fi
+node "$here/e2e/run.mjs" --extension "$work/vsix/extension" --tests "$here/out/test/e2e/index.js" \
+  --workspace "$work/workspace" --settings "$work/settings.json" "${screenshot[@]}"

@@ -1,0 +1,167 @@
+// The palette commands. The server's own commands (tabletwin.runTestGames, tabletwin.showFlowTree,
+// tabletwin.simulate) are registered under those ids by the language client, which forwards
+// their arguments unchanged; the palette entries therefore use ids of their own (tabletwin.ui.*)
+// that find the document, ask for what is missing, show progress and present the result.
+
+import * as vscode from "vscode";
+import { ExecuteCommandRequest, LanguageClient, ResponseError } from "vscode-languageclient/node";
+import { ResultDocuments } from "./readOnly";
+import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport, simulationText,
+         TestGamesSummary } from "./results";
+import { ServerController } from "./server";
+import { modelName, targetModel } from "./target";
+
+export const COMMANDS = {
+  restartServer: "tabletwin.restartServer",
+  runTestGames: "tabletwin.ui.runTestGames",
+  showFlowTree: "tabletwin.ui.showFlowTree",
+  simulate: "tabletwin.ui.simulate",
+  playGame: "tabletwin.ui.playGame",
+} as const;
+
+export const DOCUMENT_STATUS = "tabletwin/documentStatus";
+
+export interface CommandContext {
+  server: ServerController;
+  results: ResultDocuments;
+  output: vscode.LogOutputChannel;
+  /** Called after test games so the status bar shows their result. */
+  refreshStatus(): void;
+}
+
+async function executeOnServer<T>(client: LanguageClient, command: string, args: unknown[],
+                                  token?: vscode.CancellationToken): Promise<T> {
+  return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args }, token)) as T;
+}
+
+function explain(error: unknown): string {
+  if (error instanceof ResponseError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function guarded<T>(context: CommandContext, what: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof vscode.CancellationError) return undefined;
+    context.output.error(`${what}: ${explain(error)}`);
+    void vscode.window.showErrorMessage(`Tabletwin: ${what} failed: ${explain(error)}`);
+    return undefined;
+  }
+}
+
+export async function documentStatus(client: LanguageClient, uri: vscode.Uri): Promise<DocumentStatus> {
+  return client.sendRequest<DocumentStatus>(DOCUMENT_STATUS, { uri: uri.toString() });
+}
+
+/** Runs the test games with a progress notification; the server shows the summary as a message. */
+async function runTestGames(context: CommandContext, argument?: unknown): Promise<TestGamesSummary | undefined> {
+  const document = await targetModel(argument);
+  if (!document) return undefined;
+  return guarded(context, "Test games", async () => {
+    const client = await context.server.ready();
+    const summary = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Tabletwin: test games of ${modelName(document)}`,
+        cancellable: true },
+      (_progress, token) =>
+        executeOnServer<TestGamesSummary>(client, "tabletwin.runTestGames", [document.uri.toString()], token),
+    );
+    context.refreshStatus();
+    return summary;
+  });
+}
+
+async function showFlowTree(context: CommandContext, argument?: unknown): Promise<string | undefined> {
+  const document = await targetModel(argument);
+  if (!document) return undefined;
+  return guarded(context, "Flow tree", async () => {
+    const client = await context.server.ready();
+    const tree = await executeOnServer<string>(client, "tabletwin.showFlowTree", [document.uri.toString()]);
+    await context.results.show(`${modelName(document)} flow tree.txt`, tree);
+    return tree;
+  });
+}
+
+interface SimulateOptions {
+  games?: number;
+  players?: string;
+}
+
+async function simulate(context: CommandContext, argument?: unknown, options: SimulateOptions = {}):
+    Promise<SimulationReport | undefined> {
+  const document = await targetModel(argument);
+  if (!document) return undefined;
+  return guarded(context, "Simulation", async () => {
+    const client = await context.server.ready();
+    const status = await documentStatus(client, document.uri);
+    const seats = status.players;
+    let games = options.games;
+    if (games === undefined) {
+      const text = await vscode.window.showInputBox({
+        title: `Simulate ${modelName(document)}`, prompt: "How many games?", value: "1000", validateInput: checkGames });
+      if (text === undefined) return undefined;
+      games = parseGames(text);
+    }
+    let players = options.players;
+    if (players === undefined) {
+      players = await vscode.window.showInputBox({
+        title: `Simulate ${modelName(document)}`,
+        prompt: "Players by seat, separated by commas: random, first, agent:NAME or a tactic file " +
+                "(relative to the model's folder); seats left out play random",
+        value: Array.from({ length: seats ?? 2 }, () => "random").join(","),
+        validateInput: (text) => checkPlayers(text, seats),
+      });
+      if (players === undefined) return undefined;
+    }
+    const specs = players.split(",").map((s) => s.trim());
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Tabletwin: simulating ${modelName(document)}`,
+        cancellable: true },
+      (_progress, token) => executeOnServer<SimulationReport>(
+        client, "tabletwin.simulate", [document.uri.toString(), games, specs], token),
+    );
+    await context.results.show(`${modelName(document)} simulation.txt`, simulationText(modelName(document), report));
+    return report;
+  });
+}
+
+/** Plays the model in a terminal with `tabletwin play`: a person answers at the chosen seats. */
+async function playGame(context: CommandContext, argument?: unknown): Promise<vscode.Terminal | undefined> {
+  const document = await targetModel(argument);
+  if (!document) return undefined;
+  return guarded(context, "Play", async () => {
+    const client = await context.server.ready();
+    const cli = context.server.launch?.cli;
+    if (!cli) {
+      throw new Error("the `tabletwin` command was not found next to the server; install tabletwin into " +
+                      "the same environment or put `tabletwin` on PATH");
+    }
+    const seats = (await documentStatus(client, document.uri)).players ?? 2;
+    const choices = [
+      ...Array.from({ length: seats }, (_, seat) => ({ label: `Seat ${seat}`, description: "others play random",
+                                                        seats: [seat] as number[] | "all" })),
+      { label: "Every seat", description: "you answer for all players", seats: "all" as const },
+    ];
+    const choice = await vscode.window.showQuickPick(choices, { title: `Play ${modelName(document)}`,
+                                                                 placeHolder: "Which seat do you play?" });
+    if (!choice) return undefined;
+    if (document.isDirty) await document.save();
+    const args = [...cli.args, "play", document.uri.fsPath, "--players", seatsByHand(seats, choice.seats)];
+    context.output.info(`Playing: ${[cli.command, ...args].join(" ")}`);
+    const terminal = vscode.window.createTerminal({ name: `Tabletwin: ${modelName(document)}`, shellPath: cli.command,
+                                                    shellArgs: args });
+    terminal.show();
+    return terminal;
+  });
+}
+
+export function registerCommands(context: CommandContext): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COMMANDS.restartServer, () => context.server.restart()),
+    vscode.commands.registerCommand(COMMANDS.runTestGames, (uri?: unknown) => runTestGames(context, uri)),
+    vscode.commands.registerCommand(COMMANDS.showFlowTree, (uri?: unknown) => showFlowTree(context, uri)),
+    vscode.commands.registerCommand(COMMANDS.simulate, (uri?: unknown, options?: SimulateOptions) =>
+      simulate(context, uri, options)),
+    vscode.commands.registerCommand(COMMANDS.playGame, (uri?: unknown) => playGame(context, uri)),
+  ];
+}

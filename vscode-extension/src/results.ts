@@ -1,0 +1,174 @@
+// What the server answers, turned into text for people: the status bar, the test-games
+// summary and the simulation table. Plain functions, unit-tested with `node --test`.
+
+/** `tabletwin/documentStatus` (server/tabletwin_lsp/features/status.py). */
+export interface DocumentStatus {
+  kind: "model" | "tactic" | "other";
+  readable: boolean;
+  errors: number;
+  warnings: number;
+  executable: number | null;
+  players: number | null;
+  testGames: TestGamesSummary | null;
+}
+
+/** The result of `tabletwin.runTestGames`. */
+export interface TestGamesSummary {
+  games: number;
+  finished: number;
+  avg_requests: number;
+  reasons: Record<string, number>;
+  stopped: Record<string, number>;
+  unfinished: number;
+  version?: number;
+}
+
+export interface StatusBarText {
+  text: string;
+  tooltip: string;
+  /** Whether the item should draw attention (errors, or test games that stopped). */
+  trouble: boolean;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+function percent(fraction: number): string {
+  return `${Math.floor(fraction * 1000) / 10}%`.replace(".0%", "%");
+}
+
+export function stoppedCount(summary: TestGamesSummary): number {
+  return Object.values(summary.stopped).reduce((a, b) => a + b, 0);
+}
+
+/** One line about test games: `20/20 finished`, `17/20 finished, 3 stopped`. */
+export function testGamesLine(summary: TestGamesSummary): string {
+  const parts = [`${summary.finished}/${summary.games} finished`];
+  const stopped = stoppedCount(summary);
+  if (stopped) parts.push(`${stopped} stopped`);
+  if (summary.unfinished) parts.push(`${summary.unfinished} cut`);
+  return parts.join(", ");
+}
+
+export function statusBarText(status: DocumentStatus): StatusBarText {
+  if (status.kind === "tactic") {
+    const text = status.errors ? `$(error) Tactic: ${plural(status.errors, "error")}` : "$(check) Tactic";
+    return { text, tooltip: "Tabletwin tactic file" + (status.warnings ? `, ${plural(status.warnings, "warning")}` : ""),
+             trouble: status.errors > 0 };
+  }
+  if (!status.readable) {
+    return { text: "$(error) Model: does not load", tooltip: "The YAML does not load as a model; see Problems",
+             trouble: true };
+  }
+  const tooltip: string[] = [];
+  let text: string;
+  if (status.errors) {
+    text = `$(error) Model: ${plural(status.errors, "error")}`;
+    tooltip.push(`${plural(status.errors, "error")}: test games cannot run until they are fixed`);
+  } else {
+    const executable = status.executable ?? 0;
+    text = `$(${executable >= 1 ? "check" : "warning"}) Model: ${percent(executable)} executable`;
+    tooltip.push(executable >= 1 ? "Every rule can be played by the engine"
+                                 : "Some rules are text only (see the gaps in Problems)");
+  }
+  if (status.warnings) tooltip.push(plural(status.warnings, "warning"));
+  let trouble = status.errors > 0;
+  if (status.testGames) {
+    text += ` · ${testGamesLine(status.testGames)}`;
+    tooltip.push(`Last test games: ${testGamesLine(status.testGames)}; ${status.testGames.avg_requests} requests per game`);
+    trouble ||= stoppedCount(status.testGames) > 0;
+  } else if (!status.errors) {
+    tooltip.push("Click to run the test games");
+  }
+  return { text, tooltip: tooltip.join("\n"), trouble };
+}
+
+/** The result of `tabletwin.simulate` (the `simulate --json` document). */
+export interface SimulationReport {
+  games: number;
+  seed: number;
+  finished: number;
+  unfinished: number;
+  errors: Record<string, number>;
+  reasons: Record<string, number>;
+  avg_requests: number;
+  seats: {
+    seat: number;
+    player: string;
+    mean_payoff: number;
+    payoff_ci95: [number, number];
+    wins: number;
+    win_rate: number;
+    win_ci95: [number, number];
+  }[];
+}
+
+function signed(value: number): string {
+  return (value >= 0 ? "+" : "") + value.toFixed(3);
+}
+
+function table(rows: string[][], rightAligned: boolean[]): string[] {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row) =>
+    row.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd());
+}
+
+function counts(values: Record<string, number>): string {
+  const entries = Object.entries(values);
+  return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(", ") : "none";
+}
+
+/** The simulation as a plain-text report, laid out like `tabletwin simulate`. */
+export function simulationText(title: string, report: SimulationReport): string {
+  const last = report.seed + report.games - 1;
+  const rows = [["seat", "player", "mean payoff", "± 95%", "wins", "win rate", "95% interval"]];
+  for (const seat of report.seats) {
+    const half = (seat.payoff_ci95[1] - seat.payoff_ci95[0]) / 2;
+    rows.push([String(seat.seat), seat.player, signed(seat.mean_payoff), `± ${half.toFixed(3)}`, String(seat.wins),
+               `${(seat.win_rate * 100).toFixed(1)}%`,
+               `[${(seat.win_ci95[0] * 100).toFixed(1)}%, ${(seat.win_ci95[1] * 100).toFixed(1)}%]`]);
+  }
+  const stopped = Object.values(report.errors).reduce((a, b) => a + b, 0);
+  return [
+    `${title}: ${report.games} games, seeds ${report.seed}–${last}`,
+    "",
+    ...table(rows, [true, false, true, true, true, true, false]).map((line) => "  " + line),
+    "",
+    `Finished: ${report.finished} of ${report.games}. End reasons: ${counts(report.reasons)}`,
+    `Average requests per game: ${report.avg_requests}`,
+    `Cut at 5,000 requests: ${report.unfinished}`,
+    `Stopped by an engine error: ${stopped}` + (stopped ? ` (${counts(report.errors)})` : ""),
+    "",
+  ].join("\n");
+}
+
+/** Players for `--players`: `human` at the seats a person plays, `random` elsewhere. */
+export function seatsByHand(players: number, human: number[] | "all"): string {
+  return Array.from({ length: players }, (_, seat) =>
+    human === "all" || human.includes(seat) ? "human" : "random").join(",");
+}
+
+/** A comma-separated players list for `tabletwin.simulate`, or the reason it is not one. */
+export function checkPlayers(text: string, players: number | null): string | undefined {
+  const specs = text.split(",").map((s) => s.trim());
+  if (specs.some((s) => !s)) return "Give one player per seat, separated by commas (e.g. random,random)";
+  if (specs.includes("human")) return "A human cannot play a simulation; use random, first, agent:NAME or a tactic file";
+  if (players !== null && specs.length > players) {
+    return `The model has ${players} seats: give at most ${players} players (seats left out play random)`;
+  }
+  return undefined;
+}
+
+/** A whole number of games from 1 to 1,000,000, or the reason it is not one. */
+export function checkGames(text: string): string | undefined {
+  const value = Number(text.trim().replace(/[_,]/g, ""));
+  if (!/^\s*[\d_,]+\s*$/.test(text) || !Number.isInteger(value) || value < 1 || value > 1_000_000) {
+    return "A whole number of games from 1 to 1,000,000";
+  }
+  return undefined;
+}
+
+export function parseGames(text: string): number {
+  return Number(text.trim().replace(/[_,]/g, ""));
+}

@@ -1,0 +1,99 @@
+// The extension in a real VS Code, against the real tabletwin-lsp: what a user sees in the
+// editor for the fixture models of test/fixtures (copied into the workspace by e2e.sh).
+import * as assert from "node:assert/strict";
+import * as vscode from "vscode";
+import { api, expected, open, until, workspaceFile } from "./helpers";
+
+function summary(d: vscode.Diagnostic) {
+  const { start, end } = d.range;
+  return { message: d.message, range: [start.line, start.character, end.line, end.character],
+           severity: vscode.DiagnosticSeverity[d.severity], source: d.source };
+}
+
+suite("Tabletwin in VS Code", () => {
+  suiteSetup(async () => {
+    await (await api()).ready();
+  });
+
+  test("diagnostics of a broken model: message, range and severity", async () => {
+    const uri = workspaceFile("broken.model.yaml");
+    await open("broken.model.yaml");
+    const diagnostics = await until("diagnostics", () => {
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === "tabletwin");
+      return found.length >= 4 ? found : undefined;
+    });
+    const shown = diagnostics.map(summary).sort((a, b) => a.range[0] - b.range[0] || a.message.localeCompare(b.message));
+    assert.deepEqual(shown.slice(0, 3), [
+      { message: "unknown key 'labl' at actions.roll", range: [24, 4, 24, 8], severity: "Warning", source: "tabletwin" },
+      { message: 'syntax error in expression "pips *": invalid syntax (position 6)', range: [27, 56, 27, 56],
+        severity: "Error", source: "tabletwin" },
+      { message: "unknown op 'frobnicate'", range: [30, 13, 30, 23], severity: "Error", source: "tabletwin" },
+    ]);
+  });
+
+  test("quick fix for the unknown key", async () => {
+    const uri = workspaceFile("broken.model.yaml");
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      "vscode.executeCodeActionProvider", uri, new vscode.Range(24, 4, 24, 8));
+    const titles = actions.map((a) => a.title);
+    assert.ok(titles.some((t) => t.includes("label")), `code actions: ${JSON.stringify(titles)}`);
+  });
+
+  test("completion of op names", async () => {
+    const uri = workspaceFile("broken.model.yaml");
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      "vscode.executeCompletionItemProvider", uri, new vscode.Position(30, 13));
+    const labels = list.items.map((item) => (typeof item.label === "string" ? item.label : item.label.label));
+    for (const op of ["add", "choose", "roll", "set", "emit"]) assert.ok(labels.includes(op), `no ${op} in ${labels}`);
+  });
+
+  test("hover on a key explains it", async () => {
+    const uri = workspaceFile("broken.model.yaml");
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      "vscode.executeHoverProvider", uri, new vscode.Position(26, 6));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value))).join("\n");
+    assert.match(text, /effect/);
+  });
+
+  test("Run Test Games: the summary of the command line, and the status bar", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    await open("pig.model.yaml");
+    const result = await vscode.commands.executeCommand("tabletwin.ui.runTestGames", uri);
+    assert.deepEqual(result, expected().testGames);
+    const status = await until("the status bar", () => {
+      const text = api().then((a) => a.statusText());
+      return text.then((t) => (t.includes("finished") ? t : undefined));
+    });
+    assert.equal(status, "$(check) Model: 100% executable · 20/20 finished");
+  });
+
+  test("Show Flow Tree opens the tree as a read-only document", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    const tree = await vscode.commands.executeCommand<string>("tabletwin.ui.showFlowTree", uri);
+    assert.equal(tree, expected().tree);
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.scheme, "tabletwin");
+    assert.equal(editor?.document.getText(), expected().tree);
+  });
+
+  test("Simulate with given games and players", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    const report = await vscode.commands.executeCommand("tabletwin.ui.simulate", uri, { games: 30, players: "random,random" });
+    assert.deepEqual(report, expected().simulate);
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? "", /^pig\.model: 30 games, seeds 0–29/);
+  });
+
+  test("the code lens above flow:", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>("vscode.executeCodeLensProvider", uri);
+    const ours = lenses.filter((l) => l.command?.command.startsWith("tabletwin."));
+    assert.deepEqual(ours.map((l) => [l.range.start.line, l.command?.title]), [
+      [34, "$(play) Run test games"], [34, "Flow tree"], [34, "Simulate…"]]);
+  });
+
+  test("completion pops up in unquoted YAML values", () => {
+    const quick = vscode.workspace.getConfiguration("editor", { languageId: "yaml" }).get<Record<string, string>>(
+      "quickSuggestions");
+    assert.equal(quick?.strings, "on");
+  });
+});

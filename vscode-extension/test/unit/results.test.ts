@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, simulationText, statusBarText,
+         testGamesLine } from "../../src/results";
+
+const model: DocumentStatus = { kind: "model", readable: true, errors: 0, warnings: 0, executable: 1, players: 2,
+                                testGames: null };
+const games = { games: 20, finished: 17, avg_requests: 31.5, reasons: { reached_goal: 17 },
+                stopped: { "ExprError: boom": 2 }, unfinished: 1, version: 3 };
+
+test("status bar: an executable model, then with its test games", () => {
+  assert.deepEqual(statusBarText(model), { text: "$(check) Model: 100% executable",
+    tooltip: "Every rule can be played by the engine\nClick to run the test games", trouble: false });
+  const after = statusBarText({ ...model, executable: 0.8571, warnings: 1, testGames: games });
+  assert.equal(after.text, "$(warning) Model: 85.7% executable · 17/20 finished, 2 stopped, 1 cut");
+  assert.equal(after.tooltip, "Some rules are text only (see the gaps in Problems)\n1 warning\n" +
+                              "Last test games: 17/20 finished, 2 stopped, 1 cut; 31.5 requests per game");
+  assert.equal(after.trouble, true);
+});
+
+test("status bar: errors, unreadable models and tactics", () => {
+  assert.deepEqual(statusBarText({ ...model, errors: 2 }), { text: "$(error) Model: 2 errors",
+    tooltip: "2 errors: test games cannot run until they are fixed", trouble: true });
+  assert.equal(statusBarText({ ...model, readable: false, errors: 1 }).text, "$(error) Model: does not load");
+  assert.equal(statusBarText({ ...model, kind: "tactic", errors: 1 }).text, "$(error) Tactic: 1 error");
+  assert.equal(statusBarText({ ...model, kind: "tactic", warnings: 2 }).tooltip, "Tabletwin tactic file, 2 warnings");
+});
+
+test("test games in one line", () => {
+  assert.equal(testGamesLine({ ...games, stopped: {}, unfinished: 0, finished: 20 }), "20/20 finished");
+});
+
+test("the simulation table, laid out like tabletwin simulate", () => {
+  const report = { games: 50, seed: 0, finished: 50, unfinished: 0, errors: {}, reasons: { reached_goal: 50 },
+    avg_requests: 34.4, seats: [
+      { seat: 0, player: "random", mean_payoff: -0.08, payoff_ci95: [-0.366162, 0.206162] as [number, number], wins: 23,
+        win_rate: 0.46, win_ci95: [0.329697, 0.596011] as [number, number] },
+      { seat: 1, player: "tactics/pig-hold.yaml", mean_payoff: 0.08, payoff_ci95: [-0.206162, 0.366162] as [number, number],
+        wins: 27, win_rate: 0.54, win_ci95: [0.403989, 0.670303] as [number, number] }] };
+  assert.equal(simulationText("pig", report), [
+    "pig: 50 games, seeds 0–49",
+    "",
+    "  seat  player                 mean payoff    ± 95%  wins  win rate  95% interval",
+    "     0  random                      -0.080  ± 0.286    23     46.0%  [33.0%, 59.6%]",
+    "     1  tactics/pig-hold.yaml       +0.080  ± 0.286    27     54.0%  [40.4%, 67.0%]",
+    "",
+    "Finished: 50 of 50. End reasons: reached_goal 50",
+    "Average requests per game: 34.4",
+    "Cut at 5,000 requests: 0",
+    "Stopped by an engine error: 0",
+    "",
+  ].join("\n"));
+});
+
+test("seats by hand and checks of what people type", () => {
+  assert.equal(seatsByHand(3, [1]), "random,human,random");
+  assert.equal(seatsByHand(2, "all"), "human,human");
+  assert.equal(checkPlayers("random, tactics/a.yaml", 2), undefined);
+  assert.equal(checkPlayers("random", 4), undefined);
+  assert.equal(checkPlayers("random,,first", 3), "Give one player per seat, separated by commas (e.g. random,random)");
+  assert.equal(checkPlayers("human,random", 2), "A human cannot play a simulation; use random, first, agent:NAME or a tactic file");
+  assert.equal(checkPlayers("a,b,c", 2), "The model has 2 seats: give at most 2 players (seats left out play random)");
+  assert.equal(checkGames("1,000"), undefined);
+  assert.equal(parseGames("1_000"), 1000);
+  for (const bad of ["0", "-3", "2.5", "lots", "", "1000001"]) {
+    assert.equal(checkGames(bad), "A whole number of games from 1 to 1,000,000", bad);
+  }
+});

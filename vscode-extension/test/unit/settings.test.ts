@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { debounce } from "../../src/debounce";
+import { serverSection } from "../../src/settings";
+
+test("only the server's own settings are sent to it", () => {
+  const values: Record<string, unknown> = { testGames: 50, runTestGames: "change", "server.path": "/x", python: "py",
+                                            debounceMs: undefined };
+  assert.deepEqual(serverSection((key) => values[key]), { testGames: 50, runTestGames: "change" });
+});
+
+test("debounce runs once after the last call, and cancel stops it", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  let runs = 0;
+  const run = debounce(() => runs++, 100);
+  run(); t.mock.timers.tick(60); run(); t.mock.timers.tick(60);
+  assert.equal(runs, 0);
+  t.mock.timers.tick(40);
+  assert.equal(runs, 1);
+  run(); run.cancel(); t.mock.timers.tick(500);
+  assert.equal(runs, 1);
+});
