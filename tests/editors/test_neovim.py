@@ -229,8 +229,8 @@ def test_a_tactic_shares_the_models_server(session):
     checked = session["steps"]["tactic_checked"]["published"]
     assert (checked["uri"], checked["diagnostics"]) == (TACTIC.as_uri(), [])
     hover = session["steps"]["hover_place"]["result"]
-    assert hover["contents"]["value"].startswith("**`action strike`** · place in `duel.yaml`\n\n- `action strike`: "
-                                                 "action `strike`: a `choose` at actions.strike.effect[0]")
+    assert hover["contents"]["value"] == ("**`action strike`** · place in `duel.yaml`\n\n- `action strike`: "
+                                          "action `strike`: a `choose` at actions.strike.effect[0].")
     assert hover["range"] == span(5, 9, 22)
 
 

@@ -134,7 +134,9 @@ def _place(ctx: Context, cursor: Cursor, line_text: str) -> Hover | None:
     lines = [f"**`{text}`** · place in `{ctx.model.path.rsplit('/', 1)[-1]}`", ""]
     for place in found[:12]:
         options = f" Options: {', '.join(place.options)}." if place.options else ""
-        lines.append(f"- `{place.name}`: {place.about} ({format_path(place.path)}).{options}")
+        where = format_path(place.path)
+        at = "" if where in place.about else f" ({where})"  # op places name their path already
+        lines.append(f"- `{place.name}`: {place.about}{at}.{options}")
     return Hover("\n".join(lines), span)
 
 
