@@ -9,6 +9,7 @@ import { debounce } from "./debounce";
 import { onPythonInterpreterChange } from "./machine";
 import { ResultDocuments, SCHEME } from "./readOnly";
 import { affectsServerSettings, ServerController } from "./server";
+import { Launch } from "./serverLocation";
 import { LAUNCH_KEYS } from "./settings";
 import { StatusBar } from "./statusBar";
 
@@ -18,6 +19,8 @@ const RESTART_DEBOUNCE_MS = 500;
 export interface TabletwinApi {
   ready(): Promise<LanguageClient>;
   statusText(): string;
+  /** How the running server was started. */
+  launch(): Launch | undefined;
 }
 
 let server: ServerController | undefined;
@@ -50,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tablet
   if (pythonWatch) context.subscriptions.push(pythonWatch);
 
   void server.start();
-  return { ready: () => server!.ready(), statusText: () => statusBar.text };
+  return { ready: () => server!.ready(), statusText: () => statusBar.text, launch: () => server?.launch };
 }
 
 export async function deactivate(): Promise<void> {
