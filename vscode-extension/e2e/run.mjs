@@ -197,7 +197,8 @@ async function createProfile(root, settingsFile) {
       TMPDIR: path.join(root, 'tmp'),
     },
   };
-  for (const dir of [dirs.extensions, path.join(dirs.userData, 'User'), ...Object.values(dirs.env)]) {
+  const settingsDirs = [path.join(dirs.userData, 'User'), path.join(dirs.userData, 'Machine')];
+  for (const dir of [dirs.extensions, ...settingsDirs, ...Object.values(dirs.env)]) {
     await mkdir(dir, { recursive: true });
   }
   // Without a config file code-server writes one with password auth into the real ~/.config.
@@ -210,10 +211,12 @@ async function createProfile(root, settingsFile) {
       throw new HarnessError(`--settings ${settingsFile}: not plain JSON (${error.message})`);
     }
   }
-  await writeFile(
-    path.join(dirs.userData, 'User', 'settings.json'),
-    JSON.stringify({ ...BASE_SETTINGS, ...settings }, null, 2),
-  );
+  // The same settings as user and as machine settings: in a remote window (which a code-server
+  // window is) VS Code takes machine-scoped settings, such as a server's path, from the machine
+  // file once that file exists, and a test that changes a setting creates it.
+  for (const dir of settingsDirs) {
+    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...settings }, null, 2));
+  }
   return dirs;
 }
 

@@ -22,6 +22,10 @@ python3 -m zipfile -e "$vsix" "$work/vsix"
 mkdir -p "$work/workspace"
 cp "$here/test/fixtures/broken.model.yaml" "$work/workspace/"
 cp "$repo/examples/pig.yaml" "$work/workspace/pig.model.yaml"
+# A 2 on the die divides by zero: test games stop at this amount_x.
+sed 's/{op: add, var: turn_total, amount_x: pips}/{op: add, var: turn_total, amount_x: "pips \/\/ (pips - 2)"}/' \
+  "$repo/examples/pig.yaml" >"$work/workspace/stops.model.yaml"
+grep -q 'pips // (pips - 2)' "$work/workspace/stops.model.yaml"
 (
   cd "$work/workspace"
   "$bin/tabletwin" validate pig.model.yaml --json >"$work/validate.json" || true

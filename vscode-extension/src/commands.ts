@@ -125,8 +125,14 @@ async function simulate(context: CommandContext, argument?: unknown, options: Si
   });
 }
 
+interface PlayOptions {
+  /** The seats a person plays (skips the question). */
+  seats?: number[] | "all";
+}
+
 /** Plays the model in a terminal with `tabletwin play`: a person answers at the chosen seats. */
-async function playGame(context: CommandContext, argument?: unknown): Promise<vscode.Terminal | undefined> {
+async function playGame(context: CommandContext, argument?: unknown, options: PlayOptions = {}):
+    Promise<vscode.Terminal | undefined> {
   const document = await targetModel(argument);
   if (!document) return undefined;
   return guarded(context, "Play", async () => {
@@ -142,11 +148,11 @@ async function playGame(context: CommandContext, argument?: unknown): Promise<vs
                                                         seats: [seat] as number[] | "all" })),
       { label: "Every seat", description: "you answer for all players", seats: "all" as const },
     ];
-    const choice = await vscode.window.showQuickPick(choices, { title: `Play ${modelName(document)}`,
-                                                                 placeHolder: "Which seat do you play?" });
-    if (!choice) return undefined;
-    if (document.isDirty) await document.save();
-    const args = [...cli.args, "play", document.uri.fsPath, "--players", seatsByHand(seats, choice.seats)];
+    const human = options.seats ?? (await vscode.window.showQuickPick(choices, {
+      title: `Play ${modelName(document)}`, placeHolder: "Which seat do you play?" }))?.seats;
+    if (!human) return undefined;
+    if (document.isDirty) await document.save();  // the command line plays the file on disk
+    const args = [...cli.args, "play", document.uri.fsPath, "--players", seatsByHand(seats, human)];
     context.output.info(`Playing: ${[cli.command, ...args].join(" ")}`);
     const terminal = vscode.window.createTerminal({ name: `Tabletwin: ${modelName(document)}`, shellPath: cli.command,
                                                     shellArgs: args });
@@ -162,6 +168,7 @@ export function registerCommands(context: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.showFlowTree, (uri?: unknown) => showFlowTree(context, uri)),
     vscode.commands.registerCommand(COMMANDS.simulate, (uri?: unknown, options?: SimulateOptions) =>
       simulate(context, uri, options)),
-    vscode.commands.registerCommand(COMMANDS.playGame, (uri?: unknown) => playGame(context, uri)),
+    vscode.commands.registerCommand(COMMANDS.playGame, (uri?: unknown, options?: PlayOptions) =>
+      playGame(context, uri, options)),
   ];
 }

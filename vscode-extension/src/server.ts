@@ -28,6 +28,8 @@ export class NoServerError extends Error {}
 export class ServerController implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private starting: Promise<LanguageClient | undefined> | undefined;
+  /** Set when the last start found no server: asking again waits for a restart (settings changed). */
+  private failed = false;
   private readonly changed = new vscode.EventEmitter<LanguageClient | undefined>();
   /** Fires with the new client after each start (undefined when no server was found). */
   readonly onDidChangeClient = this.changed.event;
@@ -37,13 +39,18 @@ export class ServerController implements vscode.Disposable {
 
   /** The running client, starting the server first if needed; throws when there is none. */
   async ready(): Promise<LanguageClient> {
-    const client = this.client ?? (await (this.starting ?? this.start()));
+    const client = this.client ?? (this.failed && !this.starting ? undefined : await (this.starting ?? this.start()));
     if (!client) throw new NoServerError(NOT_FOUND_MESSAGE);
     return client;
   }
 
   start(): Promise<LanguageClient | undefined> {
-    this.starting ??= this.launchClient().finally(() => (this.starting = undefined));
+    this.starting ??= this.launchClient()
+      .then((client) => {
+        this.failed = client === undefined;
+        return client;
+      })
+      .finally(() => (this.starting = undefined));
     return this.starting;
   }
 

@@ -132,4 +132,69 @@ suite("Tabletwin in VS Code", () => {
       "quickSuggestions");
     assert.equal(quick?.strings, "on");
   });
+
+  test("games that stop are shown on the line where they stopped", async () => {
+    const uri = workspaceFile("stops.model.yaml");
+    const editor = await open("stops.model.yaml");
+    const line = editor.document.getText().split("\n").findIndex((l) => l.includes("pips // (pips - 2)"));
+    const result = await vscode.commands.executeCommand<{ stopped: Record<string, number> }>(
+      "tabletwin.ui.runTestGames", uri);
+    const stop = "ExprError: error evaluating 'pips // (pips - 2)': ZeroDivisionError: integer division or modulo by zero";
+    assert.deepEqual(Object.keys(result.stopped), [stop]);
+    const shown = await until("the stop as a diagnostic", () =>
+      vscode.languages.getDiagnostics(uri).find((d) => d.message.includes("ZeroDivisionError")));
+    assert.equal(shown.range.start.line, line);
+    assert.equal(shown.severity, vscode.DiagnosticSeverity.Error);
+  });
+
+  test("Play a Game starts tabletwin play in a terminal", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    const terminal = await vscode.commands.executeCommand<vscode.Terminal>("tabletwin.ui.playGame", uri, { seats: [1] });
+    const options = terminal.creationOptions as vscode.TerminalOptions;
+    const launch = (await api()).launch()!;
+    assert.equal(terminal.name, "Tabletwin: pig.model");
+    assert.equal(options.shellPath, path.join(path.dirname(launch.command), "tabletwin"));
+    assert.deepEqual(options.shellArgs, ["play", uri.fsPath, "--players", "random,human"]);
+    terminal.dispose();
+  });
+
+  test("settings reach the server: tabletwin.testGames", async () => {
+    const configuration = vscode.workspace.getConfiguration("tabletwin");
+    await configuration.update("testGames", 5, vscode.ConfigurationTarget.Global);
+    try {
+      const uri = workspaceFile("pig.model.yaml");
+      const result = await until("5 test games", async () => {
+        const summary = await vscode.commands.executeCommand<{ games: number }>("tabletwin.ui.runTestGames", uri);
+        return summary.games === 5 ? summary : undefined;
+      }, 10_000);
+      assert.equal(result.games, 5);
+    } finally {
+      await configuration.update("testGames", undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  test("changing the server settings restarts it: tabletwin.python", async () => {
+    const configuration = vscode.workspace.getConfiguration("tabletwin");
+    // From the running server: once a setting is written from here, VS Code keeps machine-scoped
+    // settings of this remote window in the remote's own file, and the user file's value is gone.
+    const serverPath = (await api()).launch()!.command;
+    const python = path.join(path.dirname(serverPath), "python");
+    await configuration.update("python", python, vscode.ConfigurationTarget.Global);
+    await configuration.update("server.path", "", vscode.ConfigurationTarget.Global);
+    try {
+      const launch = await until("a restart", () => {
+        const now = (api() as Promise<{ launch(): { source: string; command: string; args: string[] } | undefined }>);
+        return now.then((a) => (a.launch()?.source === "setting tabletwin.python" ? a.launch() : undefined));
+      });
+      assert.deepEqual([launch.command, launch.args], [python, ["-m", "tabletwin_lsp"]]);
+      const client = await (await api()).ready();
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        "vscode.executeHoverProvider", workspaceFile("broken.model.yaml"), new vscode.Position(25, 6));
+      assert.equal(hovers.length, 1);
+      assert.ok(client.isRunning());
+    } finally {
+      await configuration.update("server.path", serverPath, vscode.ConfigurationTarget.Global);
+      await configuration.update("python", undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
