@@ -4,7 +4,7 @@
 // that find the document, ask for what is missing, show progress and present the result.
 
 import * as vscode from "vscode";
-import { ExecuteCommandRequest, LanguageClient, ResponseError } from "vscode-languageclient/node";
+import { ExecuteCommandRequest, LanguageClient, LSPErrorCodes, ResponseError } from "vscode-languageclient/node";
 import { ResultDocuments } from "./readOnly";
 import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport, simulationText,
          TestGamesSummary } from "./results";
@@ -29,9 +29,14 @@ export interface CommandContext {
   refreshStatus(): void;
 }
 
-async function executeOnServer<T>(client: LanguageClient, command: string, args: unknown[],
-                                  token?: vscode.CancellationToken): Promise<T> {
-  return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args }, token)) as T;
+async function executeOnServer<T>(client: LanguageClient, command: string, args: unknown[]): Promise<T> {
+  return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args })) as T;
+}
+
+/** The server gave up because the user cancelled its progress (or the request). */
+function cancelled(error: unknown): boolean {
+  return error instanceof vscode.CancellationError
+    || (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled);
 }
 
 function explain(error: unknown): string {
@@ -43,7 +48,7 @@ async function guarded<T>(context: CommandContext, what: string, work: () => Pro
   try {
     return await work();
   } catch (error) {
-    if (error instanceof vscode.CancellationError) return undefined;
+    if (cancelled(error)) return undefined;
     context.output.error(`${what}: ${explain(error)}`);
     void vscode.window.showErrorMessage(`Tabletwin: ${what} failed: ${explain(error)}`);
     return undefined;
@@ -54,18 +59,15 @@ export async function documentStatus(client: LanguageClient, uri: vscode.Uri): P
   return client.sendRequest<DocumentStatus>(DOCUMENT_STATUS, { uri: uri.toString() });
 }
 
-/** Runs the test games with a progress notification; the server shows the summary as a message. */
+/** Runs the test games; the server reports progress (a notification, see progress.ts) and shows
+ * the summary as a message. */
 async function runTestGames(context: CommandContext, argument?: unknown): Promise<TestGamesSummary | undefined> {
   const document = await targetModel(argument);
   if (!document) return undefined;
   return guarded(context, "Test games", async () => {
     const client = await context.server.ready();
-    const summary = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Tabletwin: test games of ${modelName(document)}`,
-        cancellable: true },
-      (_progress, token) =>
-        executeOnServer<TestGamesSummary>(client, "tabletwin.runTestGames", [document.uri.toString()], token),
-    );
+    const summary = await executeOnServer<TestGamesSummary>(client, "tabletwin.runTestGames",
+                                                            [document.uri.toString()]);
     context.refreshStatus();
     return summary;
   });
@@ -114,12 +116,8 @@ async function simulate(context: CommandContext, argument?: unknown, options: Si
       if (players === undefined) return undefined;
     }
     const specs = players.split(",").map((s) => s.trim());
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Tabletwin: simulating ${modelName(document)}`,
-        cancellable: true },
-      (_progress, token) => executeOnServer<SimulationReport>(
-        client, "tabletwin.simulate", [document.uri.toString(), games, specs], token),
-    );
+    const report = await executeOnServer<SimulationReport>(client, "tabletwin.simulate",
+                                                           [document.uri.toString(), games, specs]);
     await context.results.show(`${modelName(document)} simulation.txt`, simulationText(modelName(document), report));
     return report;
   });

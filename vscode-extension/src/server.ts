@@ -10,6 +10,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { machine } from "./machine";
+import { progressAsNotifications } from "./progress";
 import { findServer, Launch, NOT_FOUND_MESSAGE } from "./serverLocation";
 import { SERVER_KEYS, serverSection } from "./settings";
 
@@ -30,6 +31,7 @@ export class ServerController implements vscode.Disposable {
   private starting: Promise<LanguageClient | undefined> | undefined;
   /** Set when the last start found no server: asking again waits for a restart (settings changed). */
   private failed = false;
+  private progress: vscode.Disposable | undefined;
   private readonly changed = new vscode.EventEmitter<LanguageClient | undefined>();
   /** Fires with the new client after each start (undefined when no server was found). */
   readonly onDidChangeClient = this.changed.event;
@@ -123,6 +125,8 @@ export class ServerController implements vscode.Disposable {
       this.changed.fire(undefined);
       return undefined;
     }
+    this.progress?.dispose();
+    this.progress = progressAsNotifications(client);
     this.client = client;
     this.changed.fire(client);
     return client;
@@ -130,6 +134,7 @@ export class ServerController implements vscode.Disposable {
 
   dispose(): void {
     void this.stop();
+    this.progress?.dispose();
     this.changed.dispose();
   }
 }
