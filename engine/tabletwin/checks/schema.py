@@ -1,7 +1,8 @@
 """Schema findings: keys and values a model or tactic file's JSON Schema does not allow.
 
-The document is validated with jsonschema (one compiled validator per schema, cached) and each
-error becomes one warning at the place it is about:
+The document is checked against the schema compiled once into a checker
+(:mod:`.schema_compiled`, which gives jsonschema's errors and leaves to jsonschema what it does
+not compile) and each error becomes one warning at the place it is about:
 
 - an unknown key, at its own key (``unknown key 'x' at actions.y``), with a close allowed name
   as ``data["suggestion"]``. The extra keys are computed from the schema's ``properties`` and
@@ -21,14 +22,13 @@ import difflib
 import re
 from functools import lru_cache
 
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
-from jsonschema.validators import extend
 
 from ..errors import Span
 from ..modelfile import LoadedYaml, format_path
-from ..schemas import load_schema
 from .findings import Finding
+from .schema_compiled import CompiledSchema, compile_schema
+from .schema_library import library_validator as _validator
 
 SEVERITY = "warning"
 
@@ -45,116 +45,44 @@ _TYPE_NAMES = {
 _FREE_SUBTREES = {"model": ("content",), "tactic": ()}
 
 
-# The schemas pick an op's (or a node's) fields with ``if: {properties: {op: {const: set}}}``,
-# one branch per op in an ``allOf``. The standard keywords validate each small ``if`` schema
-# through a new validator object, which made a 5,000-line model take seconds. The two keywords
-# below give the same results; an ``if`` made only of ``type: object``, ``required`` and
-# ``const``/``enum`` of text is decided directly, and an ``allOf`` of such branches on one
-# property becomes a table lookup. Anything else goes the standard way.
-
-_STANDARD_IF = Draft202012Validator.VALIDATORS["if"]
-_STANDARD_ALL_OF = Draft202012Validator.VALIDATORS["allOf"]
-_TESTS: dict[int, tuple | None] = {}
-_TABLES: dict[int, tuple | None] = {}
-
-
-def _quick_if(validator, if_schema, instance, schema):
-    holds = _quick_test(if_schema, instance)
-    if holds is None:
-        yield from _STANDARD_IF(validator, if_schema, instance, schema)
-    elif holds:
-        if "then" in schema:
-            yield from validator.descend(instance, schema["then"], schema_path="then")
-    elif "else" in schema:
-        yield from validator.descend(instance, schema["else"], schema_path="else")
-
-
-def _quick_all_of(validator, all_of, instance, schema):
-    key = id(all_of)
-    if key not in _TABLES:
-        _TABLES[key] = _dispatch_table(all_of)
-    table = _TABLES[key]
-    if table is None or not isinstance(instance, dict) or table[0] not in instance:
-        yield from _STANDARD_ALL_OF(validator, all_of, instance, schema)
-        return
-    name, branches = table
-    value = instance[name]
-    index = branches.get(value) if isinstance(value, str) else None
-    if index is not None:
-        yield from validator.descend(instance, all_of[index], schema_path=index)
-
-
-def _quick_test(if_schema, instance) -> bool | None:
-    """Whether ``instance`` passes ``if_schema``; ``None`` when the fast path does not apply."""
-    key = id(if_schema)
-    if key not in _TESTS:
-        _TESTS[key] = _compile_test(if_schema)
-    test = _TESTS[key]
-    if test is None:
-        return None
-    object_only, required, allowed = test
-    if not isinstance(instance, dict):
-        return not object_only
-    if any(name not in instance for name in required):
-        return False
-    return all(name not in instance or (isinstance(instance[name], str) and instance[name] in values)
-               for name, values in allowed)
-
-
-def _compile_test(if_schema) -> tuple | None:
-    """``(object only, required names, ((property, allowed texts), ...))`` or ``None``."""
-    if not isinstance(if_schema, dict) or not if_schema.keys() <= {"type", "required", "properties"}:
-        return None
-    if if_schema.get("type", "object") != "object":
-        return None
-    allowed = []
-    for name, sub in if_schema.get("properties", {}).items():
-        if not isinstance(sub, dict) or len(sub) != 1:
-            return None
-        values = [sub["const"]] if "const" in sub else sub.get("enum")
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            return None
-        allowed.append((name, frozenset(values)))
-    return "type" in if_schema, tuple(if_schema.get("required", ())), tuple(allowed)
-
-
-def _dispatch_table(all_of) -> tuple | None:
-    """``(property, {text: branch index})`` for an ``allOf`` of ``{if: {properties: {p: {const}}}, then}``."""
-    name, branches = None, {}
-    for index, branch in enumerate(all_of):
-        if not isinstance(branch, dict) or branch.keys() != {"if", "then"}:
-            return None
-        test = _compile_test(branch["if"])
-        if test is None or test[0] or test[1] or len(test[2]) != 1:
-            return None
-        prop, values = test[2][0]
-        if (name is not None and prop != name) or len(values) != 1:
-            return None
-        name = prop
-        branches.setdefault(next(iter(values)), index)
-    return (name, branches) if name is not None else None
-
-
-_Validator = extend(Draft202012Validator, {"if": _quick_if, "allOf": _quick_all_of})
-
-
 @lru_cache(maxsize=None)
-def _validator(kind: str):
-    """The compiled validator of schema ``kind``; the schema dicts stay alive with it."""
-    return _Validator(load_schema(kind))
+def _compiled(kind: str) -> CompiledSchema | None:
+    """The compiled schema ``kind`` (``None`` if it cannot be compiled: jsonschema checks it)."""
+    library = _validator(kind)
+    return compile_schema(library.schema, library)
+
+
+def schema_errors(data, kind: str = "model", backend: str = "compiled") -> list:
+    """The errors of ``data`` against the ``kind`` schema, in jsonschema's order (but for the
+    extra keys of an ``additionalProperties`` schema, which jsonschema takes in set order).
+
+    ``backend`` is ``compiled`` (the fast checker, which falls back to jsonschema where needed)
+    or ``jsonschema``. The errors found before a nesting deeper than Python's stack are kept.
+    """
+    if backend not in ("compiled", "jsonschema"):
+        raise ValueError(f"no schema backend {backend!r}; expected compiled or jsonschema")
+    compiled = _compiled(kind) if backend == "compiled" else None
+    errors: list = []
+    try:
+        if compiled is not None:
+            compiled.collect(data, errors)
+        else:
+            for error in _validator(kind).iter_errors(data):
+                errors.append(error)
+    except RecursionError:
+        pass
+    return errors
 
 
 def schema_findings(loaded: LoadedYaml, kind: str = "model") -> list[Finding]:
     """Warnings for what the ``kind`` schema (``model`` or ``tactic``) does not allow; never raises."""
-    validator = _validator(kind)
+    return findings_of(schema_errors(loaded.data, kind), loaded, kind)
+
+
+def findings_of(errors, loaded: LoadedYaml, kind: str = "model") -> list[Finding]:
+    """The warnings of schema ``errors`` (of either backend, or jsonschema's own) about ``loaded``."""
     free = _FREE_SUBTREES.get(kind, ())
-    errors = []
-    try:
-        for error in validator.iter_errors(loaded.data):
-            if not (error.absolute_path and error.absolute_path[0] in free):
-                errors.append(error)
-    except RecursionError:
-        pass  # nesting deeper than Python's stack: report what was found before
+    errors = [error for error in errors if not (error.absolute_path and error.absolute_path[0] in free)]
     # A value reached through an alias or a ``<<`` merge shows up once per path but is written
     # once: keep the finding of the path written first, which is where the text is.
     errors.sort(key=lambda error: _written_at(error, loaded.positions))
@@ -165,7 +93,7 @@ def schema_findings(loaded: LoadedYaml, kind: str = "model") -> list[Finding]:
     return sorted(found.values(), key=_order)
 
 
-def _written_at(error: ValidationError, positions):
+def _written_at(error, positions):
     path = tuple(error.absolute_path)
     span = positions.value_span(path)
     return ((span.line, span.column) if span is not None else (1 << 60, 0)), format_path(path)
@@ -177,8 +105,9 @@ def _order(finding: Finding):
     return where + (finding.message,)
 
 
-def _findings(error: ValidationError, loaded: LoadedYaml):
-    """``(dedupe key, finding)`` pairs for one jsonschema error."""
+def _findings(error, loaded: LoadedYaml):
+    """``(dedupe key, finding)`` pairs for one error (a jsonschema ``ValidationError`` or a
+    :class:`~.schema_compiled.SchemaError`)."""
     error = _relevant(error)
     path = tuple(error.absolute_path)
     positions = loaded.positions
@@ -244,7 +173,7 @@ def _relevant(error: ValidationError) -> ValidationError:
     return error
 
 
-def _value_message(error: ValidationError) -> str:
+def _value_message(error) -> str:
     check, expected, instance = error.validator, error.validator_value, error.instance
     if check == "type":
         wanted = [expected] if isinstance(expected, str) else list(expected)
@@ -307,4 +236,4 @@ def _span_key(span: Span | None):
     return None if span is None else (span.line, span.column, span.end_line, span.end_column)
 
 
-__all__ = ["schema_findings"]
+__all__ = ["findings_of", "schema_errors", "schema_findings"]

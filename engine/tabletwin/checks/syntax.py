@@ -14,46 +14,51 @@ from ..modelfile import check_is_model, format_path, load_yaml
 from .findings import Finding
 
 
-def expression_fields(data: dict):
+def expression_fields(data: dict) -> list:
     """``(path, text)`` of every expression in a model, in document order."""
-
-    def walk(value, path):
-        if isinstance(value, dict):
-            for key, item in value.items():
-                at = path + (key,)
-                if isinstance(key, str) and key.endswith("_x") and key != "derived_x":
-                    if isinstance(item, (str, int, float)) and item is not None:
-                        yield at, item
-                    continue
-                if key == "derived_x" and isinstance(item, dict):
-                    for name, text in item.items():
-                        if isinstance(text, (str, int, float)):
-                            yield at + (name,), text
-                    continue
-                yield from walk(item, at)
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                yield from walk(item, path + (index,))
-
-    yield from walk(data, ())
+    found: list = []
+    _fields_in(data, (), found)
     functions = data.get("functions")
     if isinstance(functions, dict):
         for name, function in functions.items():
             if isinstance(function, dict):
                 if isinstance(function.get("x"), (str, int, float)):
-                    yield ("functions", name, "x"), function["x"]
+                    found.append((("functions", name, "x"), function["x"]))
                 lets = function.get("let")
                 if isinstance(lets, dict):
                     for key, text in lets.items():
                         if isinstance(text, (str, int, float)):
-                            yield ("functions", name, "let", key), text
+                            found.append((("functions", name, "let", key), text))
     derived = (data.get("state") or {}).get("derived") if isinstance(data.get("state"), dict) else None
     if isinstance(derived, dict):
         for name, entry in derived.items():
             if isinstance(entry, dict) and isinstance(entry.get("x"), (str, int, float)):
-                yield ("state", "derived", name, "x"), entry["x"]
+                found.append((("state", "derived", name, "x"), entry["x"]))
             elif isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
-                yield ("state", "derived", name), entry
+                found.append((("state", "derived", name), entry))
+    return found
+
+
+def _fields_in(value, path: tuple, found: list) -> None:
+    """The ``_x`` fields and ``derived_x`` entries below ``value`` (a plain recursion: a generator
+    passes each field up through every level, which made this walk the validator's slowest)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and key.endswith("_x") and key != "derived_x":
+                if isinstance(item, (str, int, float)) and item is not None:
+                    found.append((path + (key,), item))
+                continue
+            if key == "derived_x" and isinstance(item, dict):
+                for name, text in item.items():
+                    if isinstance(text, (str, int, float)):
+                        found.append((path + (key, name), text))
+                continue
+            if isinstance(item, (dict, list)):
+                _fields_in(item, path + (key,), found)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, (dict, list)):
+                _fields_in(item, path + (index,), found)
 
 
 def syntax_findings(text: str) -> list[Finding]:

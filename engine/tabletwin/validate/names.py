@@ -4,62 +4,70 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..checks import expression_fields
 from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 
+_NOTHING = frozenset()
 
-@lru_cache(maxsize=4096)
-def _tree(text: str):
+
+class Mentions(NamedTuple):
+    names: frozenset[str]
+    texts: frozenset[str]
+    stats: frozenset[str]
+
+
+# A model's expressions hardly change from one edit to the next: what each one mentions is
+# worked out once per text, so re-validating after an edit does not walk every tree again.
+@lru_cache(maxsize=8192)
+def mentions(text: str) -> Mentions:
+    """What the expression ``text`` mentions (nothing when it does not parse)."""
     try:
         parsed = parse(text)
     except ExprSyntaxError:
-        return None
-    return parsed
+        return Mentions(_NOTHING, _NOTHING, _NOTHING)
+    names, stats = set(), set()
+    for node in ast.walk(parsed.tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "modified" \
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            stats.add(parsed.text_value(node.args[0]))
+    return Mentions(frozenset(names), frozenset(lit.value for lit in parsed.scanned.literals), frozenset(stats))
 
 
 def names_in(value) -> set[str]:
     """Free and bound names an expression uses (enough to know what it may read)."""
-    parsed = _tree(expression_text(value))
-    if parsed is None:
-        return set()
-    return {node.id for node in ast.walk(parsed.tree) if isinstance(node, ast.Name)}
+    return set(mentions(expression_text(value)).names)
 
 
 def texts_in(value) -> set[str]:
     """The text literals of an expression, decoded."""
-    parsed = _tree(expression_text(value))
-    if parsed is None:
-        return set()
-    return {lit.value for lit in parsed.scanned.literals}
+    return set(mentions(expression_text(value)).texts)
 
 
 def modified_stats(value) -> set[str]:
     """Stats read with ``modified('stat', ...)`` (a literal first argument)."""
-    parsed = _tree(expression_text(value))
-    if parsed is None:
-        return set()
-    stats = set()
-    for node in ast.walk(parsed.tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "modified" \
-                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-            stats.add(parsed.text_value(node.args[0]))
-    return stats
+    return set(mentions(expression_text(value)).stats)
 
 
 class ExpressionIndex:
-    """Every expression of a model, and what they mention together."""
+    """Every expression of a model, and what they mention together.
 
-    def __init__(self, data: dict):
-        self.fields = list(expression_fields(data))
+    ``fields`` are the model's ``(path, expression)`` pairs when the caller has them already.
+    """
+
+    def __init__(self, data: dict, fields: list | None = None):
+        self.fields = list(expression_fields(data)) if fields is None else fields
         self.names: set[str] = set()
         self.texts: set[str] = set()
         self.stats: set[str] = set()
-        for _path, value in self.fields:
-            self.names |= names_in(value)
-            self.texts |= texts_in(value)
-            self.stats |= modified_stats(value)
+        for found in {mentions(expression_text(value)) for _path, value in self.fields}:
+            self.names |= found.names
+            self.texts |= found.texts
+            self.stats |= found.stats
 
     def quotes(self, word: str) -> bool:
         """Whether some expression has ``word`` in a text literal (``'Ranged' in c['keywords']``)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..checks import Finding, syntax_findings
+from ..checks import Finding, expression_fields, syntax_findings
+from ..checks.syntax import compile_findings
 from ..errors import NotAModelError, YamlError
 from ..modelfile import LoadedYaml, check_is_model, format_path, load_yaml
 from .advice import check_warnings
@@ -14,6 +15,7 @@ from .model_errors import check_errors
 from .names import ExpressionIndex
 from .testgames import TestGames, run_test_games
 from .tree import flow_tree
+from .walk import shared_walks
 
 
 @dataclass
@@ -72,31 +74,27 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Rep
         return report
     report.loaded = loaded
     out = Collector(loaded)
-    for finding in syntax_findings_of(loaded):
-        out.add(finding)
-    check_errors(out)
-    index = ExpressionIndex(loaded.data)
-    check_warnings(out, index)
-    if schema:
-        from ..checks.schema import schema_findings
-
-        for finding in schema_findings(loaded):
+    with shared_walks(loaded.data):
+        fields = list(expression_fields(loaded.data))
+        for finding in compile_findings(fields, loaded.positions, loaded.text.splitlines()):
             out.add(finding)
-    report.errors = sorted(out.errors, key=_order)
-    report.warnings = sorted(out.warnings, key=_order)
-    report.figures = count(loaded.data, index)
-    report.tree = flow_tree(loaded.data)
+        check_errors(out)
+        index = ExpressionIndex(loaded.data, fields)
+        check_warnings(out, index)
+        if schema:
+            from ..checks.schema import schema_findings
+
+            for finding in schema_findings(loaded):
+                out.add(finding)
+        report.errors = sorted(out.errors, key=_order)
+        report.warnings = sorted(out.warnings, key=_order)
+        report.figures = count(loaded.data, index)
+        report.tree = flow_tree(loaded.data)
     if not report.errors and games > 0:
         from ..model import compile_model
 
         report.test_games = run_test_games(compile_model(loaded), games, seed)
     return report
-
-
-def syntax_findings_of(loaded: LoadedYaml) -> list[Finding]:
-    from ..checks.syntax import expression_syntax_findings
-
-    return expression_syntax_findings(loaded)
 
 
 def _order(finding: Finding):

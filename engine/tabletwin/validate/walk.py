@@ -1,9 +1,48 @@
 """Walking a model's raw data: every flow node, every op list and op, every content item,
-each with its model path (so every finding can be placed in the file)."""
+each with its model path (so every finding can be placed in the file).
+
+The validator's checks walk the same model many times (all ops six times, the content ten).
+Inside :func:`shared_walks` each walk of that model runs once and is replayed; the data must not
+change meanwhile.
+"""
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import wraps
+
+_shared = threading.local()
+
+
+@contextmanager
+def shared_walks(data: dict):
+    """Within this block, :func:`nodes`, :func:`content_items`, :func:`op_lists` and
+    :func:`all_ops` of ``data`` (this very object) walk it once (in this thread)."""
+    previous = getattr(_shared, "walks", None)
+    _shared.walks = (data, {})
+    try:
+        yield
+    finally:
+        _shared.walks = previous
+
+
+def _replayed(walk):
+    """``walk``, replayed from its first run on the model of the current :func:`shared_walks`."""
+
+    @wraps(walk)
+    def replay(data):
+        shared = getattr(_shared, "walks", None)
+        if shared is None or shared[0] is not data:
+            return walk(data)
+        done = shared[1].get(walk)
+        if done is None:
+            done = shared[1][walk] = list(walk(data))
+        return iter(done)
+
+    return replay
+
 
 NESTED_OPS = ("then", "else", "body", "impact")
 
@@ -27,6 +66,7 @@ def path_name(text) -> str:
     return str(text).strip().split("[", 1)[0].strip()
 
 
+@_replayed
 def nodes(data: dict):
     """``(node, path)`` of every flow node of ``flow`` and ``flows``, depth first."""
 
@@ -55,6 +95,7 @@ class OpList:
     owner: str
 
 
+@_replayed
 def content_items(data: dict):
     """``(item, path)`` of every content item (a dict with an ``id``) in model order."""
 
@@ -72,6 +113,7 @@ def content_items(data: dict):
     yield from visit(mapping(data.get("content")), ("content",))
 
 
+@_replayed
 def op_lists(data: dict):
     """Every top-level op list of the model (nested lists come from :func:`ops`)."""
     for name, action in mapping(data.get("actions")).items():
@@ -113,6 +155,7 @@ def ops(op_list, path: tuple):
                 yield from ops(op[key], at + (key,))
 
 
+@_replayed
 def all_ops(data: dict):
     """``(op, path, owner OpList)`` of every op of the model."""
     for owner in op_lists(data):
