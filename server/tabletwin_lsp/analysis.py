@@ -9,7 +9,9 @@ and finds:
   (``report.figures.gaps``) as information, placed through ``report.loaded.positions``;
 - for a **tactic** (top-level ``tactic``): YAML errors, the tactic schema's findings, the rule
   errors of :func:`tabletwin.tactics.compile_tactic` (each rule on its own, so every bad rule is
-  reported at its line) and the syntax errors of its expressions (``*_x`` fields and ``let``);
+  reported at its line), the syntax errors of its expressions (``*_x`` fields and ``let``) and
+  the places in ``at`` and ``search.at`` that its model lacks (the model read through
+  ``text_of``, so an open model's unsaved text counts);
 - for any other YAML: nothing.
 
 The findings become LSP diagnostics right away, in the worker, through :mod:`.convert` with the
@@ -36,6 +38,7 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
@@ -47,6 +50,9 @@ from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
 
 from .convert import to_diagnostic
 from .documents import is_model_text
+
+if TYPE_CHECKING:
+    from tabletwin.editor.places import TextOf
 
 log = logging.getLogger(__name__)
 
@@ -142,8 +148,12 @@ def to_diagnostics(text: str, findings, codec: PositionCodec | None = None) -> l
 # ---- analysis ----------------------------------------------------------------------------------
 
 
-def analyse(uri: str, text: str, version: int | None = None, codec: PositionCodec | None = None) -> Analysis:
-    """Everything the editor shows about this text. Never raises."""
+def analyse(uri: str, text: str, version: int | None = None, codec: PositionCodec | None = None,
+            text_of: TextOf | None = None) -> Analysis:
+    """Everything the editor shows about this text. Never raises.
+
+    ``text_of(path)`` gives the editor's text of an open file (a tactic's model), else ``None``.
+    """
     start = time.perf_counter()
     kind = OTHER
     found = _Found()
@@ -154,7 +164,7 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
         if kind == MODEL:
             _model(text, found)
         elif kind == TACTIC:
-            _tactic(text, found)
+            _tactic(text, found, uri, text_of)
     except BaseException as exc:  # noqa: BLE001 - an engine bug must not take the editor down
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
@@ -185,10 +195,11 @@ class _Found:
 
 
 def _model(text: str, found: _Found) -> None:
+    from tabletwin.editor.loads import shared_load
     from tabletwin.validate import validate
 
     try:
-        found.loaded = load_yaml(text)
+        found.loaded = shared_load(text)  # the editor's snapshot of this text reads the same load
     except YamlError as exc:
         found.findings.append(Finding(exc.message, exc.span))
         return
@@ -246,7 +257,7 @@ def gap_findings(report) -> list[Finding]:
 _PLACEHOLDER_RULE = {"at": "-", "pick": "-"}
 
 
-def _tactic(text: str, found: _Found) -> None:
+def _tactic(text: str, found: _Found, uri: str = "", text_of: TextOf | None = None) -> None:
     from tabletwin.checks.schema import schema_findings
 
     findings = found.findings
@@ -264,6 +275,26 @@ def _tactic(text: str, found: _Found) -> None:
     lines = text.splitlines()
     rules = [f for f in _rule_findings(loaded, lines) if f.path not in written]
     findings.extend(sorted([*schema, *rules, *_tactic_syntax_findings(loaded, lines)], key=_order))
+    findings.extend(_place_findings(loaded, lines, uri, text_of))
+    findings.sort(key=_order)
+
+
+def _place_findings(loaded: LoadedYaml, lines: list[str], uri: str, text_of: TextOf | None) -> list[Finding]:
+    """Places in ``at`` and ``search.at`` that the model (its editor buffer if open) does not have.
+
+    Nothing when the model is not found: a tactic may be written before its model, and a
+    note on every such tactic would be noise.
+    """
+    from pygls.uris import to_fs_path
+
+    from tabletwin.editor.places import find_model
+    from tabletwin.editor.tactic_places import place_findings
+
+    game = loaded.data.get("game")
+    if not isinstance(game, (str, int, float)) or isinstance(game, bool):
+        return []
+    path = to_fs_path(uri) if uri.startswith("file:") else None
+    return place_findings(loaded, lines, find_model(path, str(game), text_of))
 
 
 def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:

@@ -20,7 +20,10 @@ from pygls.workspace.position_codec import PositionCodec, ServerTextPosition, Se
 from tabletwin.editor import DocumentStore, Snapshot
 from tabletwin.errors import Span
 
-store = DocumentStore()
+from .buffers import live_lookup
+from .server import server
+
+store = DocumentStore(text_of=live_lookup(server))  # a tactic's model from its editor buffer when open
 
 
 def snapshot(ls: LanguageServer, uri: str) -> tuple[TextDocument, Snapshot]:

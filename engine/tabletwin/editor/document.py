@@ -9,6 +9,9 @@ expression never re-indexes, so it never competes with the requests for the inte
 context is always read from the current text (:mod:`.cursor`, which reads only the top-level
 entry around the cursor). Answers that edit or point into the text (rename, references,
 definition, code actions) use the current version's own index.
+
+A tactic's model is found next to it (:func:`.places.find_model`); a store made with a
+``text_of`` lookup (the language server's open documents) reads an open model from its buffer.
 """
 
 from __future__ import annotations
@@ -17,12 +20,11 @@ import re
 import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..errors import YamlError
-from ..modelfile import load_yaml
 from . import places as places_module
 from .cursor import Cursor, cursor_at
+from .loads import shared_load
 from .symbols import Index, build_index
 
 _TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
@@ -48,10 +50,12 @@ def document_kind(text: str) -> str | None:
 class Snapshot:
     """One version of a document's text and what is derived from it, each computed once."""
 
-    def __init__(self, text: str, version: int | None = None, path: str | None = None):
+    def __init__(self, text: str, version: int | None = None, path: str | None = None,
+                 text_of: places_module.TextOf | None = None):
         self.text = text
         self.version = version
         self.path = path
+        self.text_of = text_of  # the editor's text of an open file (a tactic's model), by path
         self.lines = text.split("\n")
         self.kind = document_kind(text)
         self._loaded = _UNSET
@@ -62,12 +66,13 @@ class Snapshot:
 
     @property
     def loaded(self):
-        """The loaded YAML, or ``None`` when the text does not parse (see ``error``)."""
+        """The loaded YAML, or ``None`` when the text does not parse (see ``error``); loaded once
+        for every reader of this text, the language server's diagnostics included."""
         if self._loaded is _UNSET:
             with self._lock:
                 if self._loaded is _UNSET:
                     try:
-                        self._loaded = load_yaml(self.text)
+                        self._loaded = shared_load(self.text)
                     except YamlError as error:
                         self.error = error
                         self._loaded = None
@@ -107,10 +112,11 @@ class Snapshot:
         return cursor_at(self.text, line, column, self.lines)
 
     def model(self) -> "ModelRef | None":
-        """For a tactic: the model it plays (same folder or its parent), if found."""
+        """For a tactic: the model it plays (same folder or its parent), if found; read from its
+        editor buffer when ``text_of`` knows it, so unsaved changes count."""
         if self.kind != "tactic":
             return None
-        return model_for(self.path, places_module.game_id(self.text))
+        return model_for(self.path, places_module.game_id(self.text), self.text_of)
 
 
 @dataclass
@@ -125,8 +131,9 @@ class _Entry:
 class DocumentStore:
     """Snapshots by document URI, with the newest index of each kept for quick answers."""
 
-    def __init__(self, delay: float = REINDEX_DELAY):
+    def __init__(self, delay: float = REINDEX_DELAY, text_of: places_module.TextOf | None = None):
         self.delay = delay
+        self.text_of = text_of
         self._entries: dict[str, _Entry] = {}
         self._lock = threading.Condition()
         self._worker: threading.Thread | None = None
@@ -141,7 +148,7 @@ class DocumentStore:
             if entry is not None and entry.current.version == version and version is not None \
                     and entry.current.text == text:
                 return entry.current
-            snap = Snapshot(text, version, path)
+            snap = Snapshot(text, version, path, self.text_of)
             if entry is None:
                 self._entries[uri] = _Entry(snap, changed=time.monotonic())
             else:
@@ -248,12 +255,14 @@ def _newer(a: Snapshot, b: Snapshot) -> bool:
 
 
 class ModelRef:
-    """The model file a tactic plays, with its index and places (cached per file version)."""
+    """The model file a tactic plays, with its index and places (one per text of the file)."""
 
-    def __init__(self, path: str, text: str):
-        self.path = path
-        self.snapshot = Snapshot(text, None, path)
-        self._places = None
+    def __init__(self, found: places_module.ModelFile):
+        self.path = found.path
+        self.file = found
+        self.snapshot = Snapshot(found.text, None, found.path)
+        if found.loaded is not None:
+            self.snapshot._loaded = found.loaded  # loaded once, by the lookup
 
     @property
     def index(self) -> Index | None:
@@ -266,27 +275,20 @@ class ModelRef:
 
     @property
     def places(self) -> list:
-        if self._places is None:
-            self._places = places_module.model_places(self.data)
-        return self._places
+        return self.file.places
 
 
-_MODELS: dict[str, tuple[tuple, ModelRef]] = {}
+_MODELS: dict[str, ModelRef] = {}
 
 
-def model_for(tactic_path: str | None, game: str | None) -> ModelRef | None:
-    found = places_module.find_model(tactic_path, game)
+def model_for(tactic_path: str | None, game: str | None,
+              text_of: places_module.TextOf | None = None) -> ModelRef | None:
+    """The model a tactic at ``tactic_path`` plays (its buffer when ``text_of`` has it), or ``None``."""
+    found = places_module.find_model(tactic_path, game, text_of)
     if found is None:
         return None
-    path = found[0]
-    try:
-        stat = Path(path).stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        cached = _MODELS.get(path)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        ref = ModelRef(path, Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-    _MODELS[path] = (stamp, ref)
+    cached = _MODELS.get(found.path)
+    if cached is not None and cached.file is found:
+        return cached
+    ref = _MODELS[found.path] = ModelRef(found)
     return ref

@@ -6,16 +6,25 @@ fire it and back; in a tactic, from a place in ``at`` to where it arises in the 
 Rename covers actions, zones and variables: the declaration and every use, inside expressions
 too, but only uses whose characters map one to one to the name (plain or quoted scalars
 without escapes); the others are counted in :attr:`Rename.skipped` and left alone.
+
+An action is also named by tactics (``at: action commit``, and option labels of rules that pick
+between actions, see :mod:`.tactic_places`). Renaming it in a model also edits the tactics
+passed in that play this model; renaming it from a place in a tactic edits the model, that
+tactic and the others passed in (:attr:`Rename.others`, one :class:`FileEdits` per file). The
+tactics are the editor's open ones: a tactic file that is not open is not searched for.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from ..errors import Span
 from .document import Snapshot
+from .places import model_places
 from .symbols import Index, Site
 from .text import word_span
 
@@ -39,9 +48,19 @@ class Edit:
 
 
 @dataclass
+class FileEdits:
+    """Edits in another file than the one asked about; ``lines`` is the text they point into."""
+
+    path: str
+    lines: list[str]
+    edits: list[Edit]
+
+
+@dataclass
 class Rename:
     edits: list[Edit]
     skipped: int = 0
+    others: list[FileEdits] = field(default_factory=list)
 
 
 @dataclass
@@ -97,6 +116,9 @@ def references(snap: Snapshot, line: int, column: int, include_declaration: bool
 
 
 def prepare_rename(snap: Snapshot, line: int, column: int, index: Index | None = None) -> Span | None:
+    if snap.kind == "tactic":
+        found = _tactic_action(snap, line, column)
+        return found[1] if isinstance(found, tuple) else None
     index = index if index is not None else snap.index
     if index is None or snap.kind != "model":
         return None
@@ -106,22 +128,39 @@ def prepare_rename(snap: Snapshot, line: int, column: int, index: Index | None =
     return site.span
 
 
-def rename(snap: Snapshot, line: int, column: int, new_name: str, index: Index | None = None) -> Rename | str:
-    """The edits that rename the action, zone or variable under the cursor, or why not."""
+def rename(snap: Snapshot, line: int, column: int, new_name: str, index: Index | None = None,
+           tactics: Iterable[Snapshot] = ()) -> Rename | str:
+    """The edits that rename the action, zone or variable under the cursor, or why not.
+
+    ``tactics`` are snapshots of other tactic files (the open ones); those that play the model
+    get edits too when an action is renamed.
+    """
+    if snap.kind == "tactic":
+        return _rename_from_tactic(snap, line, column, new_name, tactics)
     index = index if index is not None else snap.index
     if index is None:
         return "the document does not parse; fix it before renaming"
     site = site_at(snap, index, line, column)
     if site is None or site.kind not in RENAMEABLE or not index.declared(site.kind, site.name):
         return "only actions, zones and variables can be renamed"
-    if not _NAME[site.kind].fullmatch(new_name):
-        return f"'{new_name}' is not a valid name for a {_WORD[site.kind]}"
-    if new_name == site.name:
+    result = _rename_name(index, site.kind, site.name, new_name)
+    if isinstance(result, Rename) and result.edits and site.kind == "action":
+        others, skipped = _tactic_edits(snap.path, snap.loaded.data, site.name, new_name, tactics)
+        result.others += others
+        result.skipped += skipped
+    return result
+
+
+def _rename_name(index: Index, kind: str, name: str, new_name: str) -> Rename | str:
+    """The edits in the model of ``index`` that rename ``name`` (a ``kind``), or why not."""
+    if not _NAME[kind].fullmatch(new_name):
+        return f"'{new_name}' is not a valid name for {_a(_WORD[kind])}"
+    if new_name == name:
         return Rename([])
-    for kind in (site.kind,) + (("var", "zone", "derived", "constant", "function") if site.kind != "action" else ()):
-        if index.declared(kind, new_name):
-            return f"'{new_name}' is already a {_WORD.get(kind, kind)}"
-    sites = index.decls.get((site.kind, site.name), []) + index.refs.get((site.kind, site.name), [])
+    for other in (kind,) + (("var", "zone", "derived", "constant", "function") if kind != "action" else ()):
+        if index.declared(other, new_name):
+            return f"'{new_name}' is already {_a(_WORD.get(other, other))}"
+    sites = index.decls.get((kind, name), []) + index.refs.get((kind, name), [])
     edits = {}
     skipped = 0
     for found in sites:
@@ -131,6 +170,74 @@ def rename(snap: Snapshot, line: int, column: int, new_name: str, index: Index |
         span = found.span
         edits[(span.line, span.column)] = Edit(span, new_name)
     return Rename(sorted(edits.values(), key=lambda e: (e.span.line, e.span.column)), skipped)
+
+
+def _tactic_action(snap: Snapshot, line: int, column: int):
+    """``(action name, span of the name, model)`` for a place ``action <name>`` under the
+    cursor in a tactic whose model declares the action, or why there is none."""
+    from .tactic_places import action_at  # here: tactic_places imports .fixes, which imports this module
+
+    loaded = snap.loaded
+    if loaded is None:
+        return "the document does not parse; fix it before renaming"
+    found = action_at(loaded, snap.lines, line, column)
+    if found is None:
+        return "in a tactic, only the action of a place 'action <name>' can be renamed"
+    model = snap.model()
+    if model is None:
+        return "the model of this tactic was not found (a model with its game in this folder or its parent)"
+    if model.index is None:
+        return "the model of this tactic does not parse; fix it before renaming"
+    if not model.index.declared("action", found[0]):
+        return f"the model has no action '{found[0]}'"
+    return found[0], found[1], model
+
+
+def _rename_from_tactic(snap: Snapshot, line: int, column: int, new_name: str,
+                        tactics: Iterable[Snapshot]) -> Rename | str:
+    found = _tactic_action(snap, line, column)
+    if isinstance(found, str):
+        return found
+    name, _span, model = found
+    in_model = _rename_name(model.index, "action", name, new_name)
+    if isinstance(in_model, str) or not in_model.edits:
+        return in_model
+    own, skipped = _tactic_edits(model.path, model.data, name, new_name, [snap])
+    others, more = _tactic_edits(model.path, model.data, name, new_name,
+                                 [t for t in tactics if not (t.path and snap.path and _same_file(t.path, snap.path))])
+    return Rename(own[0].edits if own else [], in_model.skipped + skipped + more,
+                  [FileEdits(model.path, model.snapshot.lines, in_model.edits)] + others)
+
+
+def _tactic_edits(model_path: str | None, model_data, old: str, new: str,
+                  tactics: Iterable[Snapshot]) -> tuple[list[FileEdits], int]:
+    """The edits that rename action ``old`` in the ``tactics`` that play the model at
+    ``model_path``, and how many uses were left alone."""
+    from .tactic_places import action_edits
+
+    if not model_path:
+        return [], 0
+    places = model_places(model_data)
+    found, skipped = [], 0
+    for tactic in tactics:
+        if tactic.kind != "tactic" or tactic.loaded is None or not tactic.path:
+            continue
+        model = tactic.model()
+        if model is None or not _same_file(model.path, model_path):
+            continue
+        edits, left = action_edits(tactic.loaded, tactic.lines, places, old, new)
+        skipped += left
+        if edits:
+            found.append(FileEdits(tactic.path, tactic.lines, edits))
+    return found, skipped
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
 
 _WORD = {"action": "action", "zone": "zone", "var": "variable", "derived": "derived value", "constant": "constant",

@@ -9,24 +9,32 @@ items whose effect does; ``<place> · <event>`` for a choice inside an ``emit``'
 Tactics only ever decide at decisions; chance places are listed so hover can explain them.
 
 :func:`find_model` looks for the model a tactic plays: a file with the tactic's ``game`` id in
-the tactic's folder or its parent, read once per modification time.
+the tactic's folder or its parent. A ``text_of(path)`` lookup (the language server answers it
+from the documents open in the editor) gives a file's unsaved text, which then wins over the
+disk; each file is read and loaded once per text (per modification time on disk).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import TabletwinError
-from ..modelfile import load_yaml
+from ..modelfile import LoadedYaml, load_yaml
 from ..validate.walk import content_items, mapping, nodes, sequence
 
 DECISION_OPS = ("choose", "search", "say")
 CHANCE_OPS = ("roll", "draw", "look", "sample")
 WILDCARDS = ("step *", "action *", "window *", "trigger *", "content *")
 _GAME = re.compile(r"^game:\s*['\"]?([^'\"#\s]+)['\"]?\s*(?:#.*)?$", re.M)
+_TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
+_PLAIN_ID = re.compile(r"[\w.\-]+")
+
+TextOf = Callable[[str], "str | None"]
+"""The unsaved text of a file open in the editor, by path; ``None`` when it is not open."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,7 @@ def _speeds(data: dict) -> list[tuple[str, str]]:
 
 def _trigger_places(add, trigger, path: tuple, item: str | None) -> None:
     trigger = mapping(trigger)
-    name = str(trigger.get("id", item if item is not None else path[-1]))
+    name = str(trigger.get("id", item))  # the engine names a trigger without an id "trigger None"
     where = f"trigger `{name}` on event `{trigger.get('event')}`"
     if trigger.get("optional") is True:
         add(Place(f"trigger {name}", True, f"optional {where}: its controller picks use or skip", path,
@@ -141,11 +149,61 @@ def _where(path: tuple) -> str:
     return format_path(path)
 
 
+@dataclass(eq=False)
+class ModelFile:
+    """A model file as read for a tactic, from the editor's buffer or the disk.
+
+    ``loaded`` is ``None`` when the text does not parse (a model being typed): the file is still
+    the tactic's model (its ``game:`` line says so), only its places are unknown for now.
+    """
+
+    path: str
+    text: str
+    loaded: LoadedYaml | None
+    from_buffer: bool = False
+    _places: list | None = field(default=None, repr=False)
+
+    @property
+    def data(self):
+        return self.loaded.data if self.loaded is not None else None
+
+    @property
+    def positions(self):
+        return self.loaded.positions if self.loaded is not None else None
+
+    @property
+    def places(self) -> list[Place]:
+        """The model's places (computed once per text)."""
+        if self._places is None:
+            self._places = model_places(self.data)
+        return self._places
+
+
 @dataclass
 class _Cached:
+    """One file as last read: whether it is a model, and the model once it was needed."""
+
     stamp: tuple
-    data: object
-    positions: object
+    text: str | None  # None: not a model file
+    written: str | None  # the game id of its ``game:`` line, if it is a plain one
+    model: ModelFile | None = None
+    game: str | None = None  # the loaded model's game id
+
+    def of_game(self, game: str, path: str) -> ModelFile | None:
+        if self.text is None or (self.written is not None and self.written != game):
+            return None  # the game line names another game: no need to load the file
+        if self.model is None:
+            try:
+                loaded = load_yaml(self.text)
+            except TabletwinError:
+                loaded = None
+            if loaded is not None and isinstance(loaded.data, dict):
+                found = loaded.data.get("game")
+                self.game = str(found) if found is not None else None
+            else:  # does not parse (yet): its game line decides
+                loaded, self.game = None, self.written
+            self.model = ModelFile(path, self.text, loaded, self.stamp[0] == "buffer")
+        return self.model if self.game == game else None
 
 
 _CACHE: dict[str, _Cached] = {}
@@ -156,8 +214,12 @@ def game_id(text: str) -> str | None:
     return match.group(1) if match else None
 
 
-def find_model(tactic_path: str | None, game: str | None) -> tuple[str, object, object] | None:
-    """``(path, data, positions)`` of the model with ``game`` near ``tactic_path``, or ``None``."""
+def find_model(tactic_path: str | None, game: str | None, text_of: TextOf | None = None) -> ModelFile | None:
+    """The model with ``game`` in the folder of ``tactic_path`` or its parent (first by name), or ``None``.
+
+    ``text_of`` answers with the editor's text of a file that is open; other files are read
+    from the disk.
+    """
     if not tactic_path or not game:
         return None
     folder = Path(tactic_path).parent
@@ -167,28 +229,49 @@ def find_model(tactic_path: str | None, game: str | None) -> tuple[str, object, 
         except OSError:
             continue
         for entry in entries:
-            if not entry.name.endswith((".yaml", ".yml")) or not entry.is_file():
+            if not entry.name.endswith((".yaml", ".yml")):
                 continue
-            found = _read(entry.path, entry.stat(), game)
-            if found is not None:
-                return entry.path, found.data, found.positions
+            try:
+                if not entry.is_file():
+                    continue
+                found = _read(entry.path, entry, text_of)
+            except OSError:
+                continue
+            model = found.of_game(game, entry.path) if found is not None else None
+            if model is not None:
+                return model
     return None
 
 
-def _read(path: str, stat, game: str) -> _Cached | None:
-    stamp = (stat.st_mtime_ns, stat.st_size)
+def _read(path: str, entry, text_of: TextOf | None) -> _Cached | None:
+    text = _buffer(text_of, path)
+    if text is not None:
+        stamp = ("buffer", text)
+    else:
+        stat = entry.stat()
+        stamp = ("disk", stat.st_mtime_ns, stat.st_size)
     cached = _CACHE.get(path)
-    if cached is None or cached.stamp != stamp:
-        cached = _Cached(stamp, None, None)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-            if re.search(r"^flow\s*:", text, re.M) and not re.search(r"^tactic\s*:", text, re.M):
-                loaded = load_yaml(text)
-                cached = _Cached(stamp, loaded.data, loaded.positions)
-        except (OSError, UnicodeDecodeError, TabletwinError):
-            pass
-        _CACHE[path] = cached
-    data = cached.data
-    if isinstance(data, dict) and str(data.get("game")) == game:
+    if cached is not None and cached.stamp == stamp:
         return cached
-    return None
+    cached = _Cached(stamp, None, None)
+    try:
+        if text is None:
+            text = Path(path).read_text(encoding="utf-8")
+        keys = set(_TOP_KEY.findall(text.removeprefix("\ufeff")))
+        if "tactic" not in keys and ("flow" in keys or {"game", "actions"} <= keys):
+            written = game_id(text)
+            cached = _Cached(stamp, text, written if written is not None and _PLAIN_ID.fullmatch(written) else None)
+    except (OSError, UnicodeDecodeError):
+        pass
+    _CACHE[path] = cached
+    return cached
+
+
+def _buffer(text_of: TextOf | None, path: str) -> str | None:
+    if text_of is None:
+        return None
+    try:
+        text = text_of(path)
+    except Exception:  # noqa: BLE001 - a failing lookup means: read the disk
+        return None
+    return text if isinstance(text, str) else None

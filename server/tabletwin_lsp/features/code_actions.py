@@ -1,6 +1,7 @@
-"""Quick fixes: did you mean, the missing ``_x`` twin, declaring a loop variable, quoting a
-YAML 1.1 boolean key (see :mod:`tabletwin.editor.fixes`). Runs in a worker thread: it needs the
-current version's index."""
+"""Quick fixes: did you mean (for unknown keys, names and, in a tactic, places), the missing
+``_x`` twin, declaring a loop variable, quoting a YAML 1.1 boolean key (see
+:mod:`tabletwin.editor.fixes` and :func:`tabletwin.editor.tactic_places.place_fixes`). Runs in a
+worker thread: it needs the current version's index."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.editor import Diagnostic, code_actions
+from tabletwin.editor.tactic_places import place_fixes
 
 from .. import editing
 from ..server import server
@@ -25,6 +27,8 @@ def quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[type
     diagnostics = [Diagnostic(editing.span(document, snap, d.range), d.message,
                               d.data if isinstance(d.data, dict) else None) for d in asked]
     fixes = code_actions(snap, editing.span(document, snap, params.range), diagnostics, editing.exact_index(uri, snap))
+    if snap.kind == "tactic":
+        fixes += place_fixes(snap, diagnostics)
     codec = document.position_codec
     actions = []
     for fix in fixes:

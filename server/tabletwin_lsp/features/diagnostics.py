@@ -17,6 +17,11 @@ where they arose, and kept until the next edit.
 
 For other features: :func:`current_analysis` gives an up-to-date analysis of a document (from
 the cache of :mod:`tabletwin_lsp.analysis`, or made at once).
+
+A tactic's diagnostics depend on its model, read from the model's buffer when it is open
+(:mod:`tabletwin_lsp.buffers`). So when a model is opened, edited or closed, the open tactics
+that may play it (in its folder or a folder below, where :func:`tabletwin.editor.places.find_model`
+looks) are analysed again when the model's own analysis is due, debounced with it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import logging
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -33,8 +39,9 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
 from .. import analysis as analyses
+from .. import buffers
 from .. import settings as config
-from ..analysis import MODEL, Analysis
+from ..analysis import MODEL, TACTIC, Analysis
 from ..server import server
 
 log = logging.getLogger(__name__)
@@ -50,6 +57,7 @@ class _Document:
     stops: tuple = ()
     stops_version: int | None = None
     games_generation: int = 0  # bumped to cancel the running automatic test games
+    model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
 
 
@@ -159,12 +167,16 @@ async def _run(ls: LanguageServer, uri: str, state: _Document) -> None:
         document = ls.workspace.get_text_document(uri)
         text, version = document.source, document.version
         cached = analyses.latest(uri)
-        if cached is not None and cached.version == version and cached.text == text:
+        if cached is not None and cached.version == version and cached.text == text and not state.model_changed:
             return  # a command analysed (and published) this version meanwhile
-        analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls))
+        state.model_changed = False
+        analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls),
+                                              buffers.frozen_lookup(ls))
         if _accept(ls, analysis):
             _after_analysis(ls, analysis)
-            return
+            if not state.model_changed:
+                return
+            continue  # its model changed again while it ran
         if not is_open(ls, uri):
             return
         # Stale: a newer version arrived while it ran; go round for it after its quiet time.
@@ -179,12 +191,50 @@ async def current_analysis(ls: LanguageServer, uri: str) -> Analysis:
     document = ls.workspace.get_text_document(uri)
     text, version = document.source, document.version
     cached = analyses.latest(uri)
-    if cached is not None and cached.version == version and cached.text == text:
+    state = _documents.get(uri)
+    if cached is not None and cached.version == version and cached.text == text \
+            and not (state is not None and state.model_changed):
         return cached
+    if state is not None:
+        state.model_changed = False
     loop = asyncio.get_running_loop()
-    analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls))
+    analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls),
+                                          buffers.frozen_lookup(ls))
     _accept(ls, analysis)
     return analysis
+
+
+def refresh_tactics(ls: LanguageServer, model_uri: str, due: float | None = None) -> None:
+    """Analyse again (at ``due``, default now) the open tactics that may play the model at ``model_uri``."""
+    model_path = to_fs_path(model_uri) if model_uri.startswith("file:") else None
+    if not model_path:
+        return
+    folder = buffers.key(str(Path(model_path).parent))
+    loop = asyncio.get_running_loop()
+    due = loop.time() if due is None else due
+    for document in list(ls.workspace.text_documents.values()):
+        if document.uri == model_uri or not document.path:
+            continue
+        parent = Path(document.path).parent
+        if folder not in (buffers.key(str(parent)), buffers.key(str(parent.parent))):
+            continue
+        cached = analyses.latest(document.uri)
+        kind = cached.kind if cached is not None and cached.text is document.source else None
+        if (kind or analyses.document_kind(document.source)) != TACTIC:
+            continue
+        state = _state(document.uri)
+        state.model_changed = True
+        state.due = max(state.due, due)
+        if state.runner is None or state.runner.done():
+            state.runner = _background(_run(ls, document.uri, state))
+
+
+def _is_model(ls: LanguageServer, uri: str) -> bool:
+    """Whether ``uri`` is a model now or was one at its last analysis (its tactics depend on it)."""
+    cached = analyses.latest(uri)
+    if cached is not None and cached.kind == MODEL:
+        return True
+    return is_open(ls, uri) and analyses.document_kind(ls.workspace.get_text_document(uri).source) == MODEL
 
 
 # ---- test games --------------------------------------------------------------------------------
@@ -274,7 +324,10 @@ def _after_analysis(ls: LanguageServer, analysis: Analysis) -> None:
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    schedule(ls, params.text_document.uri, 0)
+    uri = params.text_document.uri
+    schedule(ls, uri, 0)
+    if _is_model(ls, uri):
+        refresh_tactics(ls, uri)  # its buffer may differ from the disk (a restored unsaved edit)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -284,6 +337,8 @@ def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) ->
     state.stops, state.stops_version = (), None
     state.games_generation += 1  # automatic test games of an older text are of no use now
     schedule(ls, uri, config.current().debounce_seconds)
+    if _is_model(ls, uri):
+        refresh_tactics(ls, uri, state.due)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
@@ -295,12 +350,15 @@ def did_save(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
+    was_model = _is_model(ls, uri)
     state = _documents.pop(uri, None)
     if state is not None:
         state.games_generation += 1
         if state.runner is not None:
             state.runner.cancel()
     analyses.forget(uri)
+    if was_model:
+        refresh_tactics(ls, uri)  # its unsaved text is gone: the disk's counts again
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 

@@ -3,6 +3,9 @@
 These answer from the index of the exact version asked about (their ranges point into it),
 which on a large model means loading and indexing it first: they run in worker threads, so
 completion and hover are never queued behind them.
+
+Rename of an action reaches the open tactic files that play its model (and, from a place in a
+tactic, the model file, open or not): one workspace edit over several documents.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from pygls.lsp.server import LanguageServer
 
 from tabletwin.editor import definition, document_symbols, prepare_rename, references, rename
 
-from .. import editing
+from .. import buffers, editing
+from ..analysis import TACTIC, document_kind
 from ..server import server
 
 _SYMBOL_KINDS = {
@@ -70,17 +74,35 @@ def prepare(ls: LanguageServer, params: types.PrepareRenameParams):
 def rename_symbol(ls: LanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
     document, snap, index = _exact(ls, params.text_document.uri)
     line, column = editing.position(document, snap, params.position)
-    result = rename(snap, line, column, params.new_name, index)
+    result = rename(snap, line, column, params.new_name, index, _open_tactics(ls, document.uri))
     if isinstance(result, str):
         raise JsonRpcException(result, code=types.LSPErrorCodes.RequestFailed)
     if result.skipped:
         ls.window_show_message(types.ShowMessageParams(
             type=types.MessageType.Warning,
-            message=f"{result.skipped} use(s) inside expressions with escapes or several lines were not renamed"))
+            message=f"{result.skipped} use(s) written with escapes or over several lines were not renamed"))
     codec = document.position_codec
-    edits = [types.TextEdit(range=editing.to_range(codec, snap.lines, edit.span), new_text=edit.text)
-             for edit in result.edits]
-    return types.WorkspaceEdit(changes={document.uri: edits})
+    changes = {}
+    if result.edits:
+        changes[document.uri] = _text_edits(codec, snap.lines, result.edits)
+    for other in result.others:
+        changes.setdefault(buffers.open_uri(ls, other.path), []).extend(_text_edits(codec, other.lines, other.edits))
+    if not changes:
+        changes[document.uri] = []
+    return types.WorkspaceEdit(changes=changes)
+
+
+def _text_edits(codec, lines, edits) -> list[types.TextEdit]:
+    return [types.TextEdit(range=editing.to_range(codec, lines, edit.span), new_text=edit.text) for edit in edits]
+
+
+def _open_tactics(ls: LanguageServer, uri: str) -> list:
+    """Snapshots of the open tactic documents other than ``uri``."""
+    found = []
+    for document in list(ls.workspace.text_documents.values()):
+        if document.uri != uri and document.path and document_kind(document.source) == TACTIC:
+            found.append(editing.snapshot(ls, document.uri)[1])
+    return found
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
