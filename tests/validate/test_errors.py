@@ -1,5 +1,7 @@
 """Every validator error of reference §20, by a small model, with its message and position."""
 
+from tabletwin.validate import validate
+
 from .kit import errors
 
 
@@ -157,3 +159,29 @@ def test_abilities_are_not_steps():
     end: []
     """) == [("step game: 'zap' is an ability of a content item; abilities are played in windows, not in steps",
               2, 34)]
+
+
+def test_an_op_without_a_name():
+    assert errors("""\
+    flow: {id: game, kind: step, do: a}
+    actions:
+      a:
+        effect:
+          - {op: }
+          - {var: v}
+    end: []
+    """) == [
+        ("op without a name: give 'op' one of set, add, let, place, create, move, destroy, draw, shuffle, look, "
+         "search, reveal, roll, choose, if, for_each, repeat, emit, sample, exec, run, window, cancel, modify, "
+         "reset, call, say", 5, 14),
+        ("op without a name: give 'op' one of set, add, let, place, create, move, destroy, draw, shuffle, look, "
+         "search, reveal, roll, choose, if, for_each, repeat, emit, sample, exec, run, window, cancel, modify, "
+         "reset, call, say", 6, 9),
+    ]
+
+
+def test_the_schema_does_not_repeat_an_error_at_the_same_place():
+    text = "flow: {id: game, kind: step, do: a}\nactions:\n  a:\n    effect:\n      - {op: shout, var: v}\nend: []\n"
+    found = validate(text, games=0)
+    assert [(f.message, *f.span.human()) for f in found.errors] == [("unknown op 'shout'", 5, 14)]
+    assert [f.path for f in found.warnings if f.path.startswith("actions")] == []

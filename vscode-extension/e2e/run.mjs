@@ -5,7 +5,7 @@
 // Usage:
 //   node e2e/run.mjs --extension <dir> --tests <file.js> --workspace <dir>
 //     [--install-vsix <file.vsix>] [--settings <file.json>]
-//     [--screenshot <out.png> --open <file relative to the workspace>] [--timeout <seconds>]
+//     [--screenshot <out.png> --open <file relative to the workspace[:line]>] [--timeout <seconds>]
 //
 // The exit code is the one the extension host reports for the tests (1 when run() rejects), 124
 // when they do not finish within --timeout, 2 when the harness itself fails (arguments, code-server,
@@ -149,7 +149,7 @@ async function checkInputs(options) {
     [options.workspace, '--workspace'],
     [options.vsix, '--install-vsix'],
     [options.settings, '--settings'],
-    [options.open && path.join(options.workspace, options.open), '--open'],
+    [options.open && path.join(options.workspace, options.open.replace(/:\d+$/, '')), '--open'],
   ];
   for (const [file, what] of mustExist) {
     if (file && !(await stat(file).catch(() => null))) {
@@ -458,7 +458,9 @@ async function takeScreenshot(browser, baseUrl, options) {
     // Quick Open searches files through ripgrep; wait for a result row before accepting.
     await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.tabs-container .tab').filter({ hasText: path.basename(options.open) }).waitFor();
+    // `file:line` opens the file at that line (Quick Open's own syntax); the tab shows the file name.
+    const fileName = path.basename(options.open.replace(/:\d+$/, ''));
+    await page.locator('.tabs-container .tab').filter({ hasText: fileName }).waitFor();
 
     step = 'waiting for squiggles';
     const squiggles = page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning');

@@ -15,6 +15,9 @@ trap 'rm -rf "$work"' EXIT
 
 cd "$here"
 npm run --silent package >/dev/null
+# The expression grammar on VS Code's own YAML grammar (the unit tests use another by default).
+code_server="${CODE_SERVER_DIR:-$HOME/.cache/tabletwin/code-server}/node_modules/code-server"
+YAML_GRAMMAR_DIR="$code_server/lib/vscode/extensions/yaml/syntaxes" node --test out/test/unit/grammar.test.js
 vsix="$here/tabletwin-$(node -p 'require("./package.json").version').vsix"
 python3 -m zipfile -e "$vsix" "$work/vsix"
 
@@ -52,7 +55,7 @@ JSON
 
 screenshot=()
 if [[ -n "${SCREENSHOT:-}" ]]; then
-  screenshot=(--screenshot "$SCREENSHOT" --open broken.model.yaml)
+  screenshot=(--screenshot "$SCREENSHOT" --open broken.model.yaml:30)
 fi
 node "$here/e2e/run.mjs" --extension "$work/vsix/extension" --tests "$here/out/test/e2e/index.js" \
   --workspace "$work/workspace" --settings "$work/settings.json" "${screenshot[@]}"

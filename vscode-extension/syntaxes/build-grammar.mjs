@@ -2,56 +2,55 @@
 // expressions inside YAML: the values of `_x` keys (and a function's `x`), and the values of
 // the mappings `derived` and `let`. Regular expressions are easier to read and check here,
 // built from named parts, than spelled out in the JSON. Run by scripts/build.mjs.
+//
+// The YAML grammar keeps track of keys, indentation and flow brackets (VS Code's with `while`
+// rules that take each line's indentation before anything else sees it), so the injection leaves
+// keys to it and takes over after a key's colon, found by looking behind. The `derived` and `let`
+// mappings need the column of their key to know where they end; there is one rule per column.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const NAME = "[A-Za-z_][A-Za-z0-9_]*";
-// A key whose value is an expression: `amount_x`, `if_x`, ..., and a function's `x`.
-const EXPRESSION_KEY = `(?:${NAME}_)?x`;
-// Before a key: the indentation and list dashes of a line, or the `{` or `,` of a flow mapping.
-const KEY_START = "(?:^[ \\t]*(?:-[ \\t]+)*|(?<=[{,])[ \\t]*)";
+// Right after the colon of `amount_x:`, `if_x:`, ... or a function's `x:` (lookbehinds of fixed
+// length). The rules then take the blanks after the colon: a rule that starts without consuming
+// anything would match again at once at the same place, which TextMate treats as an endless loop.
+const AFTER_EXPRESSION_KEY = "(?:(?<=_x:)|(?<=[\\s{,]x:)|(?<=^x:))";
+// Right after the colon of any key (inside `derived:` and `let:`, where every value is one).
+const AFTER_ANY_KEY = "(?<=:)";
 // Where a plain value in a YAML line ends: a comment, the end of the line, the next key of a
 // flow mapping, or the mapping's closing bracket. Brackets inside the value are matched first.
 const PLAIN_END = `(?=[ \\t]+#|[ \\t]*$|[ \\t]*,[ \\t]*${NAME}[ \\t]*:[ \\t]|[ \\t]*[}\\]])`;
-// Lines that belong to a block scalar or mapping opened at indentation \\1: more indented, or blank.
-const BLOCK_END = "^(?![ \\t]*$)(?!\\1[ \\t]+\\S)";
 const EMBEDDED = "meta.embedded.expression.tabletwin";
+const KEY = { name: "entity.name.tag.yaml" };
+const COLON = { name: "punctuation.separator.key-value.mapping.yaml" };
+const COMMENT = { name: "comment.line.number-sign.yaml" };
+// The blank after a colon, scoped as VS Code's YAML grammar scopes it.
+const BLANK = { name: "punctuation.whitespace.separator.yaml" };
 
-function values(key) {
-  const head = { 1: { name: "entity.name.tag.yaml" }, 2: { name: "punctuation.separator.key-value.mapping.yaml" } };
+/** A value that starts where `after` matches: double-quoted, single-quoted or plain. */
+function inlineValues(after) {
   return [
     {
-      comment: "key: | or key: > followed by an expression on the lines below",
-      begin: `^([ \\t]*)(?:-[ \\t]+)*(${key})[ \\t]*(:)[ \\t]*([|>][-+0-9]*)[ \\t]*(#.*)?$`,
-      beginCaptures: { 2: head[1], 3: head[2], 4: { name: "keyword.control.flow.block-scalar.yaml" },
-                       5: { name: "comment.line.number-sign.yaml" } },
-      end: BLOCK_END,
-      contentName: EMBEDDED,
-      patterns: [{ include: "#expression" }],
-    },
-    {
-      comment: "key: \"expression\"",
-      begin: `${KEY_START}(${key})[ \\t]*(:)[ \\t]*(")`,
-      beginCaptures: { ...head, 3: { name: "punctuation.definition.string.begin.yaml" } },
+      begin: `${after}([ \\t]+)(")`,
+      beginCaptures: { 1: BLANK, 2: { name: "punctuation.definition.string.begin.yaml" } },
       end: '(")',
       endCaptures: { 1: { name: "punctuation.definition.string.end.yaml" } },
       contentName: EMBEDDED,
-      patterns: [{ match: '\\\\.', name: "constant.character.escape.yaml" }, { include: "#expression" }],
+      patterns: [{ match: "\\\\.", name: "constant.character.escape.yaml" }, { include: "#expression" }],
     },
     {
-      comment: "key: 'expression' ('' is a quote inside)",
-      begin: `${KEY_START}(${key})[ \\t]*(:)[ \\t]*(')`,
-      beginCaptures: { ...head, 3: { name: "punctuation.definition.string.begin.yaml" } },
+      comment: "'' is a quote inside",
+      begin: `${after}([ \\t]+)(')`,
+      beginCaptures: { 1: BLANK, 2: { name: "punctuation.definition.string.begin.yaml" } },
       end: "(')(?!')",
       endCaptures: { 1: { name: "punctuation.definition.string.end.yaml" } },
       contentName: EMBEDDED,
       patterns: [{ match: "''", name: "constant.character.escape.yaml" }, { include: "#expression" }],
     },
     {
-      comment: "key: plain expression",
-      begin: `${KEY_START}(${key})[ \\t]*(:)[ \\t]+(?=[^ \\t#|>'"])`,
-      beginCaptures: head,
+      begin: `${after}([ \\t]+)(?=[^ \\t#|>'"])`,
+      beginCaptures: { 1: BLANK },
       end: PLAIN_END,
       contentName: EMBEDDED,
       patterns: [{ include: "#expression" }],
@@ -59,25 +58,54 @@ function values(key) {
   ];
 }
 
+// A block scalar ends at the first line that starts a key or a list item: an expression line
+// never looks like `name: ` or `- `. The line's indentation is taken by VS Code's YAML grammar
+// (\\G is then where it stopped) or by this pattern (other grammars).
+const BLOCK_SCALAR_END = `(?:^[ \\t]*|\\G)(?=-[ \\t]|${NAME}[ \\t]*:(?:[ \\t]|$))`;
+
+/** `key: |` (or `>`) with the expression on the more indented lines below. */
+function blockValue(after) {
+  return {
+    begin: `${after}([ \\t]+)([|>])([-+0-9]*)[ \\t]*(#.*)?$`,
+    beginCaptures: { 1: BLANK, 2: { name: "keyword.control.flow.block-scalar.yaml" },
+                     3: { name: "storage.modifier.chomping-indicator.yaml" }, 4: COMMENT },
+    end: BLOCK_SCALAR_END,
+    contentName: EMBEDDED,
+    patterns: [{ include: "#expression" }],
+  };
+}
+
+const MAX_COLUMN = 24;
+
+/** `derived:` or `let:` at column `column`: its lines up to the next one as little indented. */
+function expressionMapping(column) {
+  const at = (key) => `(?<=^[ \\t]{${column}}${key})`;
+  const upTo = Array.from({ length: column + 1 }, (_, j) => `(?<=^[ \\t]{${j}})`).join("|");
+  return {
+    // After the colon: the YAML grammar has closed the key and opened its value by then.
+    begin: `(?:${at("derived:")}|${at("let:")})[ \\t]*(#.*)?$`,
+    beginCaptures: { 1: COMMENT },
+    end: `(?:${upTo})(?=[^ \\t])`,
+    patterns: [
+      { match: "(#.*)$", captures: { 1: COMMENT } },
+      { match: `(${NAME})[ \\t]*(:)(?=[ \\t]|$)`, captures: { 1: KEY, 2: COLON } },
+      blockValue(AFTER_ANY_KEY),
+      ...inlineValues(AFTER_ANY_KEY),
+    ],
+  };
+}
+
 const grammar = {
   $schema: "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
   comment: "Generated by build-grammar.mjs; edit that file instead.",
   scopeName: "source.yaml.tabletwin-expressions",
   injectionSelector: "L:source.yaml -comment -string.quoted -string.unquoted.block",
-  patterns: [{ include: "#expression-mapping" }, { include: "#expression-value" }],
+  patterns: [
+    ...Array.from({ length: MAX_COLUMN + 1 }, (_, column) => expressionMapping(column)),
+    blockValue(AFTER_EXPRESSION_KEY),
+    ...inlineValues(AFTER_EXPRESSION_KEY),
+  ],
   repository: {
-    "expression-value": { patterns: values(EXPRESSION_KEY) },
-    "expression-mapping": {
-      comment: "derived: and let: hold names whose values are expressions",
-      begin: "^([ \\t]*)(?:-[ \\t]+)*(derived|let)[ \\t]*(:)[ \\t]*(#.*)?$",
-      beginCaptures: { 2: { name: "entity.name.tag.yaml" }, 3: { name: "punctuation.separator.key-value.mapping.yaml" },
-                       4: { name: "comment.line.number-sign.yaml" } },
-      end: BLOCK_END,
-      patterns: [
-        { match: "^[ \\t]*(#.*)$", captures: { 1: { name: "comment.line.number-sign.yaml" } } },
-        ...values(NAME),
-      ],
-    },
     expression: {
       patterns: [
         { match: "#.*$", name: "comment.line.number-sign.tabletwin" },

@@ -135,7 +135,10 @@ def _ops(out, data):
     for op, path, _owner in all_ops(data):
         kind = op.get("op")
         if kind not in OPS:
-            out.error(f"unknown op {kind!r}", path + (("op",) if "op" in op else ()))
+            if kind is None:
+                out.error("op without a name: give 'op' one of " + ", ".join(OPS), path + (("op",) if "op" in op else ()))
+            else:
+                out.error(f"unknown op {kind!r}", path + ("op",))
             continue
         for field in ("from", "to", "zone"):
             if field in op:

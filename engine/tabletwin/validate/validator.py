@@ -84,8 +84,12 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Rep
         if schema:
             from ..checks.schema import schema_findings
 
+            # An error already says what is wrong at its path (an unknown op is also not in the
+            # schema's list of ops); the schema's warning there would only repeat it.
+            wrong = {finding.path for finding in out.errors}
             for finding in schema_findings(loaded):
-                out.add(finding)
+                if finding.path not in wrong:
+                    out.add(finding)
         report.errors = sorted(out.errors, key=_order)
         report.warnings = sorted(out.warnings, key=_order)
         report.figures = count(loaded.data, index)
