@@ -39,3 +39,12 @@ class Publications:
     async def wait_for(self, uri: str, version: int, timeout: float = 10) -> list[types.Diagnostic]:
         params = await self.wait_until(lambda p: p.uri == uri and p.version == version, timeout)
         return list(params.diagnostics)
+
+
+async def open_and_wait(client: LanguageClient, text: str, uri: str) -> Publications:
+    """Open ``text`` as version 1 of ``uri`` and wait for its first diagnostics."""
+    published = Publications(client)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+    await published.wait_for(uri, 1)
+    return published

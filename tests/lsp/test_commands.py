@@ -15,7 +15,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from .publications import Publications
+from .publications import Publications, open_and_wait
 
 from tabletwin.model import load_model
 from tabletwin.simulate import expand_specs, run_games, simulation_report
@@ -42,11 +42,7 @@ async def client(lsp_client: LanguageClient):
 
 
 async def open_model(client: LanguageClient, text: str, uri: str = URI) -> Publications:
-    published = Publications(client)
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
-    await published.wait_for(uri, 1)
-    return published
+    return await open_and_wait(client, text, uri)
 
 
 async def command(client: LanguageClient, name: str, *arguments, timeout: float = 30):

@@ -10,7 +10,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from .publications import Publications
+from .publications import Publications, open_and_wait
 
 from tabletwin.validate import validate
 
@@ -27,11 +27,8 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-async def open_document(client: LanguageClient, text: str, uri: str = URI) -> None:
-    published = Publications(client)
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
-    await published.wait_for(uri, 1)
+async def open_document(client: LanguageClient, text: str, uri: str = URI) -> Publications:
+    return await open_and_wait(client, text, uri)
 
 
 async def status(client: LanguageClient, uri: str = URI) -> dict:

@@ -109,14 +109,19 @@ async def test_renaming_an_action_in_the_model_edits_its_open_tactics(client: La
     assert prepared == types.Range(types.Position(43, 2), types.Position(43, 7))
     edit = await wait(client.text_document_rename_async(types.RenameParams(
         text_document=model, position=position, new_name="strike")))
-    assert {uri: [(e.range.start.line, e.range.start.character, e.range.end.character, e.new_text) for e in edits]
-            for uri, edits in edit.changes.items()} == {
+    assert changes(edit) == {
         MODEL_URI: [(37, 51, 56, "strike"), (43, 2, 7, "strike")],
         tactic_uri: [(6, 16, 21, "strike")],
     }
     close(client, MODEL_URI)
     close(client, other_uri)
     close(client, tactic_uri)
+
+
+def changes(edit: types.WorkspaceEdit) -> dict:
+    """``{uri: [(line, start, end, new text), ...]}`` of a rename."""
+    return {uri: [(e.range.start.line, e.range.start.character, e.range.end.character, e.new_text) for e in edits]
+            for uri, edits in edit.changes.items()}
 
 
 async def test_renaming_from_a_place_in_a_tactic_edits_the_model_file(client: LanguageClient):
@@ -131,8 +136,7 @@ async def test_renaming_from_a_place_in_a_tactic_edits_the_model_file(client: La
     assert prepared == types.Range(types.Position(6, 16), types.Position(6, 21))
     edit = await wait(client.text_document_rename_async(types.RenameParams(
         text_document=document, position=position, new_name="strike")))
-    assert {uri: [(e.range.start.line, e.range.start.character, e.range.end.character, e.new_text) for e in edits]
-            for uri, edits in edit.changes.items()} == {
+    assert changes(edit) == {
         uri: [(5, 40, 45, "strike"), (6, 16, 21, "strike")],
         (DATA / "arena.yaml").resolve().as_uri(): [(37, 51, 56, "strike"), (43, 2, 7, "strike")],
     }
