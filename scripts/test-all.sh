@@ -36,5 +36,5 @@ npm test
 npm run package
 
 step "VS Code extension in code-server"
-TABLETWIN_BIN="$PWD/../.venv/bin" bash scripts/e2e.sh
+TABLETWIN_BIN="$(cd .. && pwd)/.venv/bin" bash scripts/e2e.sh
 bash e2e/selftest.sh

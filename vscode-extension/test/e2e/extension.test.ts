@@ -20,7 +20,7 @@ suite("Tabletwin in VS Code", () => {
   test("the server comes from the tabletwin.server.path setting", async () => {
     const launch = (await api()).launch();
     assert.equal(launch?.source, "setting tabletwin.server.path");
-    assert.equal(launch?.command, vscode.workspace.getConfiguration("tabletwin").get("server.path"));
+    assert.equal(launch?.command, path.resolve(vscode.workspace.getConfiguration("tabletwin").get<string>("server.path")!));
   });
 
   test("diagnostics of a broken model: message, range and severity", async () => {
