@@ -19,13 +19,16 @@ def key(path: str) -> str:
     return os.path.normcase(os.path.abspath(path))
 
 
+def _open_documents(ls: LanguageServer) -> list:
+    try:
+        return list(ls.workspace.text_documents.values())
+    except RuntimeError:  # not initialised yet
+        return []
+
+
 def open_texts(ls: LanguageServer) -> dict[str, str]:
     """``{normalised path: text}`` of every open document with a file path."""
-    try:
-        documents = list(ls.workspace.text_documents.values())
-    except RuntimeError:  # not initialised yet
-        return {}
-    return {key(document.path): document.source for document in documents if document.path}
+    return {key(document.path): document.source for document in _open_documents(ls) if document.path}
 
 
 def frozen_lookup(ls: LanguageServer) -> Callable[[str], str | None]:
@@ -43,11 +46,7 @@ def live_lookup(ls: LanguageServer) -> Callable[[str], str | None]:
 def open_uri(ls: LanguageServer, path: str) -> str:
     """The URI of ``path`` as the client sent it when the file is open, else a ``file:`` URI."""
     wanted = key(path)
-    try:
-        documents = list(ls.workspace.text_documents.values())
-    except RuntimeError:
-        documents = []
-    for document in documents:
+    for document in _open_documents(ls):
         if document.path and key(document.path) == wanted:
             return document.uri
     return Path(path).resolve().as_uri()

@@ -187,11 +187,17 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def compile_model(loaded: LoadedYaml, filename: str = "-") -> Model:
-    data = loaded.data
+def num_players_of(data: dict) -> int:
+    """``num_players`` of a model's data; 2 when missing or not a whole number from 1."""
     num_players = data.get("num_players", 2)
     if not isinstance(num_players, int) or isinstance(num_players, bool) or num_players < 1:
-        num_players = 2
+        return 2
+    return num_players
+
+
+def compile_model(loaded: LoadedYaml, filename: str = "-") -> Model:
+    data = loaded.data
+    num_players = num_players_of(data)
     state = _dict(data.get("state"))
     content = freeze(_dict(data.get("content")))
     abilities, content_triggers, content_modifiers, item_paths = _content_rules(content)

@@ -26,6 +26,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
+from tabletwin.model.model import num_players_of
+
 from ..analysis import MODEL
 from ..server import server
 from .diagnostics import current_analysis, last_test_games
@@ -43,10 +45,7 @@ def _uri(params) -> str:
 
 def _players(analysis) -> int | None:
     data = analysis.loaded.data if analysis.loaded is not None else None
-    value = data.get("num_players", 2) if isinstance(data, dict) else None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        return 2 if isinstance(data, dict) else None
-    return value
+    return num_players_of(data) if isinstance(data, dict) else None
 
 
 @server.feature(DOCUMENT_STATUS)
