@@ -4,11 +4,14 @@ import pytest
 
 from tabletwin import load_model, play
 from tabletwin.players import make_players
-from tabletwin.simulate.report import simulation_report, winner
+from tabletwin.simulate.report import simulation_report, winners
 from tabletwin.simulate.runner import play_game, run_games
 from tabletwin.simulate.stats import wilson_ci95
 
+from ..conftest import ROOT
 from .helpers import KUHN, TIC_TAC_TOE
+
+ROOT_EXAMPLES = ROOT / "examples"
 
 
 def read(path):
@@ -50,12 +53,20 @@ def test_progress_is_reported_in_order_up_to_the_total():
     assert seen[-1] == (50, 50) and [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
-def test_winner_is_strictly_best():
-    assert winner([1, -1]) == 0
-    assert winner([-1, -1, 1]) == 2
-    assert winner([0, 0]) is None
-    assert winner([2, 2, 1]) is None
-    assert winner([5]) == 0
+def test_one_seat_wins_with_the_strictly_best_payoff():
+    assert winners([1, -1]) == [0]
+    assert winners([-1, -1, 1]) == [2]
+    assert winners([2, 2, 1]) == []
+    assert winners([]) == []
+
+
+def test_equal_payoffs_are_a_win_for_everyone_only_when_positive():
+    assert winners([1, 1, 1]) == [0, 1, 2]  # a cooperative win
+    assert winners([5]) == [0]  # a solo win
+    assert winners([0.5]) == [0]
+    assert winners([0, 0]) == []  # a draw
+    assert winners([-1, -1]) == []  # a shared loss
+    assert winners([0]) == []
 
 
 @pytest.mark.slow
@@ -68,3 +79,13 @@ def test_uniform_random_tic_tac_toe_first_player_wins_737_of_1260():
     low, high = wilson_ci95(report.seats[0].wins, 3000)
     assert report.seats[0].win_ci95 == (low, high)
     assert low <= 737 / 1260 <= high
+
+
+def test_a_cooperative_win_counts_for_every_seat():
+    text = read(str(ROOT_EXAMPLES / "flood_rescue.yaml"))
+    results = [r for (r,) in run_games(text, [["random"]], 60, seed=0)]
+    report = simulation_report(results, ["random"] * 3, 0)
+    safe = report.reasons["all_safe"]
+    assert safe > 0
+    assert [s.wins for s in report.seats] == [safe] * 3
+    assert report.seats[0].win_rate == safe / report.finished

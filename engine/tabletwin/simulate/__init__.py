@@ -5,10 +5,10 @@
 of ``interfaces.md`` and text tables.
 """
 
-from .report import ComparisonReport, SimulationReport, comparison_report, expand_specs, simulation_report, winner
+from .report import ComparisonReport, SimulationReport, comparison_report, expand_specs, simulation_report, winners
 from .runner import MAX_REQUESTS, GameResult, play_game, run_games
 from .stats import mean_ci95, paired_difference_ci95, t_quantile_975, wilson_ci95
 
 __all__ = ["MAX_REQUESTS", "ComparisonReport", "GameResult", "SimulationReport", "comparison_report", "expand_specs",
            "mean_ci95", "paired_difference_ci95", "play_game", "run_games", "simulation_report", "t_quantile_975",
-           "wilson_ci95", "winner"]
+           "wilson_ci95", "winners"]

@@ -5,7 +5,9 @@ Counting rules:
 * ``games`` = ``finished`` + ``unfinished`` (cut at the request limit) + the engine errors,
   which ``errors`` counts by ``"Kind: message"`` (the keys of the validator's ``stopped``).
 * Payoff means and win rates are over the finished games (a game without payoffs has no
-  winner). A seat **wins** a game when its payoff is strictly greater than every other seat's.
+  winner). A seat **wins** a game when its payoff is strictly greater than every other seat's;
+  when every seat ends with the same payoff (a cooperative or one-player game, a draw), all of
+  them win if it is positive and none does otherwise (:func:`winners`).
 * ``avg_requests`` is over all games, rounded to 2 decimals like the validator's test games.
 * Numbers in the JSON are rounded to 6 decimals; an interval that does not exist (fewer than two
   finished games for a mean, none for a rate) is ``null``.
@@ -33,12 +35,20 @@ def expand_specs(specs: Sequence[str], num_players: int) -> list[str]:
     return specs + ["random"] * (num_players - len(specs))
 
 
-def winner(payoffs: Sequence) -> int | None:
-    """The seat whose payoff is strictly greater than every other seat's, or ``None``."""
-    best = max(range(len(payoffs)), key=lambda seat: payoffs[seat], default=None)
-    if best is None or any(p >= payoffs[best] for seat, p in enumerate(payoffs) if seat != best):
-        return None
-    return best
+def winners(payoffs: Sequence) -> list[int]:
+    """The seats that won a game with these payoffs (``interfaces.md``).
+
+    One seat wins with a payoff strictly above every other; when all payoffs are equal, a shared
+    positive payoff is everybody's win (a cooperative ``win``, a solo game) and a shared payoff of
+    zero or less nobody's (a draw, a shared loss). A tie at the top below that is no one's win.
+    """
+    if not payoffs:
+        return []
+    top = max(payoffs)
+    leaders = [seat for seat, payoff in enumerate(payoffs) if payoff == top]
+    if len(leaders) == len(payoffs):
+        return leaders if top > 0 else []
+    return leaders if len(leaders) == 1 else []
 
 
 def _round(value):
@@ -93,7 +103,7 @@ def simulation_report(results: Sequence[GameResult], players: Sequence[str], see
     errors = Counter(r.error for r in results if r.error is not None)
     reasons = Counter(r.reason for r in finished)
     requests = sum(r.requests for r in results)
-    wins = Counter(winner(r.payoffs) for r in finished)
+    wins = Counter(seat for r in finished for seat in winners(r.payoffs))
     seats = []
     for seat, player in enumerate(players):
         m, ci = mean_ci95([r.payoffs[seat] for r in finished])
