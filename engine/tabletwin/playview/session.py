@@ -156,6 +156,7 @@ class PlaySession:
             self.cut = True
             self.error = EngineError(f"cut off after {self.max_requests:,} requests: a loop without an end?")
             self.error.kind = "cut"
+            self.error_stack = tuple(self.game.runner.stack)  # where it would have asked next
 
     def _computer_answer(self) -> int:
         request = self.request
