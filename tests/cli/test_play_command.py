@@ -40,7 +40,7 @@ def test_text_game_reads_like_the_player(capsys):
     assert status == 0
     assert lines[0] == "Race — seed 1, players: first, first"
     assert lines[1] == "step turn · player 0: walk | run → walk"
-    assert lines[2] == "  pos: [0, 0] → [1, 0]"
+    assert lines[2] == "  pos[0]: 0 → 1"  # a per-player variable, seat by seat
     assert lines[-1] == "End: finish — payoffs 1, -1"
 
 

@@ -37,7 +37,7 @@ class PlaySession:
     """One game in the Player. Raises :class:`PlaySessionError` for calls that do not fit the game."""
 
     def __init__(self, model, players=None, seed: int = 0, view_as: int | None = None,
-                 max_requests: int = MAX_REQUESTS):
+                 max_requests: int | None = MAX_REQUESTS):
         self.model = model
         self.seed = seed
         self.max_requests = max_requests
@@ -152,7 +152,7 @@ class PlaySession:
             self._failed(exc, self.game)
             return
         self._asked()
-        if self.request.kind != "end" and self.request_index >= self.max_requests:
+        if self.max_requests is not None and self.request.kind != "end" and self.request_index >= self.max_requests:
             self.cut = True
             self.error = EngineError(f"cut off after {self.max_requests:,} requests: a loop without an end?")
             self.error.kind = "cut"
