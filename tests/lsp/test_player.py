@@ -104,7 +104,7 @@ async def test_kuhn_poker_played_by_hand_as_seat_0(client: LanguageClient):
     assert everyone["problem"] is None and zones(everyone["view"])["hand[1]"] == ["K"]
     assert everyone["view"]["log"][2]["answer"] == "K"
     wrong = await ask(client, "tabletwin/player/view", {"session": session, "viewAs": 2})
-    assert wrong["problem"] == "view_as must be a seat from 0 to 1, or None"
+    assert wrong["problem"] == "view_as must be a seat from 0 to 1, -1 (a spectator), None (everyone) or 'auto'"
     assert wrong["view"]["view_as"] is None
 
     again = await ask(client, "tabletwin/player/back", {"session": session, "index": 2})
@@ -227,3 +227,24 @@ async def test_sessions_end_on_close_and_with_their_document(client: LanguageCli
 async def test_start_without_a_document_is_refused(client: LanguageClient):
     with pytest.raises(JsonRpcInvalidParams, match="params must name the document"):
         await ask(client, "tabletwin/player/start", {"players": ["random"]})
+
+
+async def test_a_hand_played_seat_is_the_viewer_unless_another_is_asked(client: LanguageClient):
+    await open_and_wait(client, KUHN, KUHN_URI)
+    view = (await start(client, KUHN_URI, players=["random", "human"], seed=4))["view"]
+    assert view["view_as"] == 1
+    view = (await start(client, KUHN_URI, players=["human", "human"], seed=4))["view"]
+    assert view["view_as"] == -1 and zones(view) == {"deck": ["?", "?", "?"], "hand[0]": [], "hand[1]": []}
+    view = (await start(client, KUHN_URI, players=["random", "human"], seed=4, viewAs=None))["view"]
+    assert view["view_as"] is None
+
+
+async def test_the_oldest_session_ends_past_the_limit(client: LanguageClient):
+    from tabletwin_lsp.features.player import MAX_SESSIONS
+
+    await open_and_wait(client, TTT, TTT_URI)
+    names = [(await start(client, TTT_URI, players=["first"], seed=0))["session"] for _ in range(MAX_SESSIONS + 1)]
+    with pytest.raises(JsonRpcInvalidParams, match=f"no open session '{names[0]}'"):
+        await ask(client, "tabletwin/player/view", {"session": names[0], "viewAs": None})
+    for name in (names[1], names[-1]):
+        assert (await ask(client, "tabletwin/player/view", {"session": name, "viewAs": None}))["problem"] is None

@@ -15,7 +15,7 @@ from ..game.view import describe_view
 from ..play import play
 from ..players import PlayerSpecError, make_players
 from ..players.human import HumanPlayer, InputEnded
-from ..playview import HUMAN, SPECTATOR, PlaySession, PlaySessionError
+from ..playview import HUMAN, PlaySession, PlaySessionError
 from ..playview.document import entry_view
 from ..playview.narration import entry_lines
 from .loading import UNREADABLE, Unreadable, read_model
@@ -105,7 +105,7 @@ def _play_text(model, specs, players, seed) -> int:
         print(f"tabletwin play: {exc}", file=sys.stderr)
         return 1
     hands = [seat for seat, spec in enumerate(session.specs) if spec == HUMAN]
-    viewer = None if not hands else hands[0] if len(hands) == 1 else SPECTATOR
+    viewer = session.view_as  # by the line-up: the hand-played seat, a spectator if several
     names = ", ".join(getattr(p, "name", "?") for p in players)
     print(f"{model.data.get('label') or model.data.get('game') or model.filename} — seed {seed}, players: {names}")
     if len(hands) == 1:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import threading
 import time
 from pathlib import Path
@@ -37,10 +38,12 @@ from pygls.uris import to_fs_path
 from tabletwin.errors import TabletwinError
 from tabletwin.model import load_model
 from tabletwin.players import seats
-from tabletwin.playview import PlaySession, PlaySessionError
+from tabletwin.playview import AUTO, PlaySession, PlaySessionError
 
 from ..server import server
 from . import diagnostics
+
+log = logging.getLogger(__name__)
 
 START, ANSWER, ADVANCE = "tabletwin/player/start", "tabletwin/player/answer", "tabletwin/player/advance"
 BACK, VIEW, RESTART, CLOSE = ("tabletwin/player/back", "tabletwin/player/view", "tabletwin/player/restart",
@@ -89,7 +92,8 @@ class _Session:
         if self.play is not None:
             return self.play.view(view_as)
         error = dict(self.failure)
-        return {"seed": self.seed, "players": list(self.players), "view_as": self.view_as, "seats": None,
+        return {"seed": self.seed, "players": list(self.players),
+                "view_as": None if self.view_as == AUTO else self.view_as, "seats": None,
                 "request": {"index": 0, "kind": "error", "player": None, "where": None, "station": None,
                             "line": error["line"], "column": error["column"], "options": [],
                             "probabilities": None, "by_hand": False},
@@ -144,8 +148,8 @@ def _seed(value) -> int:
 
 
 def _view_as(value):
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise PlaySessionError(f"viewAs must be a seat number or null, not {value!r}")
+    if value is not None and value != AUTO and (isinstance(value, bool) or not isinstance(value, int)):
+        raise PlaySessionError(f"viewAs must be a seat number, null or {AUTO!r}, not {value!r}")
     return value
 
 
@@ -162,6 +166,9 @@ async def _in_thread(ls: LanguageServer, session: _Session, work) -> dict:
                 work()
             except PlaySessionError as exc:
                 problem = str(exc)
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not fail the request
+                log.exception("player session of %s failed", session.uri)
+                problem = f"the engine failed: {type(exc).__name__}: {exc}"
             return {"view": session.view(), "problem": problem}
 
     return await asyncio.get_running_loop().run_in_executor(ls.thread_pool, run)
@@ -183,7 +190,7 @@ async def start(ls: LanguageServer, params) -> dict:
     text = _text(ls, uri, START)
     try:
         players, seed, view_as = _players(values.get("players")), _seed(values.get("seed", 0)), \
-            _view_as(values.get("viewAs"))
+            _view_as(values.get("viewAs", AUTO))
     except PlaySessionError as exc:
         raise JsonRpcInvalidParams(f"{START}: {exc}") from None
     session = _Session(uri, players, seed, view_as)
@@ -233,9 +240,10 @@ async def view(ls: LanguageServer, params) -> dict:
     def work():
         view_as = _view_as(values.get("viewAs"))
         if session.play is not None:
-            session.play.view(view_as)  # refuses a seat that does not exist before it is kept
-            session.play.view_as = view_as
-        session.view_as = view_as
+            session.play.view_as = session.play.viewer_of(view_as)  # refuses a seat that does not exist
+            session.view_as = session.play.view_as
+        else:
+            session.view_as = view_as
 
     return await _in_thread(ls, session, work)
 
