@@ -193,8 +193,9 @@ async def test_an_unreadable_buffer_is_the_views_error_until_restart(client: Lan
 async def test_a_player_that_cannot_play_is_the_views_error(client: LanguageClient):
     await open_and_wait(client, PIG, PIG_URI)
     view = (await start(client, PIG_URI, players=["wizard"], seed=0, viewAs=None))["view"]
-    assert view["error"] == {"kind": "PlayerError", "line": None, "column": None, "station": None,
-                             "message": "unknown player 'wizard': use random, first, human, agent:NAME or a tactic file"}
+    message = "unknown player 'wizard': use random, first, human, agent:NAME or a tactic file"
+    assert view["error"] == {"kind": "PlayerError", "message": message, "line": None, "column": None,
+                             "station": None}
 
 
 async def test_an_endless_game_is_cut_off_the_event_loop(client: LanguageClient):
