@@ -61,6 +61,7 @@ HEADER_H = 58
 PLATE_H = 18
 RETURN_ROW = 12
 END_GAP = 36
+FLOW_HEADING_H = 20
 
 
 @dataclass
@@ -246,7 +247,8 @@ class Loop(Block):
         self.h = inner.h + (RETURN_ROW + PLATE_H + 4 if self.returns else 0) + (14 if self.leaves and self.returns else 0)
         self.first = inner.first
         if self.returns:
-            tracks += [Track(source, head.id, "return", self.words) for source, _ in inner.exits]
+            tracks += [Track(source, head.id, "return", f"{label}, then {self.words}" if label else self.words)
+                       for source, label in inner.exits]
         self.exits = [(head.id, None)] if self.leaves else []
         if self.leaves and not self.returns:
             self.exits = inner.exits  # once without over: the children once, then on
@@ -462,13 +464,20 @@ def _place(out: Diagram, main: Block | None, named: dict, ends: dict) -> None:
         col_w = _column_width(block, finals)
         y = top
         if name is not None:
+            y = top + FLOW_HEADING_H
             callers = [s for s in placed if any(f == name for f, _ in s.calls)]
             if callers:
-                y = max(top, min(s.y for s in callers))
+                y = max(y, min(s.y for s in callers))
         block_bottom = y
         if block is not None:
             block.place(x + (col_w - block.w) / 2, y, out)
             block_bottom = y + block.h
+            if name is not None:
+                root = next(s for s in out.stations if s.path[:1] == ("flows",) and len(s.path) == 2
+                            and str(s.path[1]) == name)
+                heading = f"flows.{name}"
+                out.plates.append(Plate(root.x - 5, root.y - 10, fit(heading, int(col_w / CHAR_W)), heading,
+                                        "flow", boxed=False))
         prefix = ("flow",) if name is None else ("flows",)
         placed += [s for s in out.stations if s.path[:len(prefix)] == prefix and s.kind != "end"
                    and (name is None or str(s.path[1]) == name)]
