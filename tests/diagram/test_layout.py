@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from tabletwin.diagram import layout
-from tabletwin.diagram.layout import MAX_COLS, MAX_ROWS, PAD
+from tabletwin.diagram.layout import END_ROW_W, MAX_COLS, MAX_PLATE_COLS, MAX_ROWS, MIN_COLS, PAD
 from tabletwin.diagram.stations import one_line
 from tabletwin.diagram.text import CHAR_W, ELLIPSIS, columns
 from tabletwin.modelfile import format_path, load_yaml
@@ -137,7 +137,7 @@ def test_a_step_shows_who_acts_its_actions_pre_and_markers():
     assert decide.actions == [{"name": "roll", "pre": None}, {"name": "hold", "pre": "turn_total > 0"}]
     assert decide.markers == ["choice", "chance"]
     assert [r.shown for r in decide.rows] == ["decide", "who: current", "• roll", "• hold — pre: turn_total > 0",
-                                              "? hold_at_zero (assumed): May a player hold b…"]
+                                              "? hold_at_zero (assumed): May a player hold before…"]
     assert decide.questions[0]["id"] == "hold_at_zero"
 
 
@@ -289,3 +289,27 @@ open_questions: [1, {about: 2}]
     assert ids == ["flow", "flow.children[1]", "flow.children[2]", "flows.sub", "end[0]", "end.won", "end.won~6"]
     assert station(diagram, "flow").kind == "wobble"
     assert station(diagram, "flow.children[2]").name == "flow.children[2]"  # a node without an id
+
+
+def test_text_on_a_track_is_cut_at_max_plate_cols():
+    when = "x == " + " or x == ".join(str(i) for i in range(40))
+    source = f'flow: {{id: b, kind: branch, cases: [{{when_x: "{when}", children: []}}]}}\n'
+    plate = next(p for p in layout(source).plates if p.kind == "when")
+    assert plate.full == f"when {when}"
+    assert columns(plate.shown) == MAX_PLATE_COLS and plate.shown.endswith(ELLIPSIS)
+
+
+def test_a_short_station_is_min_cols_wide():
+    step = station(layout("flow: {id: s, kind: step, actor_x: 0, do: a}\nactions: {a: {}}\n"), "flow")
+    assert step.w == round(MIN_COLS * CHAR_W + 2 * PAD, 1)
+
+
+def test_end_stations_wrap_into_rows_of_end_row_w():
+    ends = "".join(f"  - {{id: end_condition_number_{i}, if_x: 'x > {i}', result: draw}}\n" for i in range(8))
+    diagram = layout(f"flow: {{id: s, kind: step, do: a}}\nactions: {{a: {{}}}}\nend:\n{ends}")
+    finals = [s for s in diagram.stations if s.kind == "end"]
+    rows = sorted({s.y for s in finals})
+    assert len(rows) > 1
+    for y in rows:
+        row = [s for s in finals if s.y == y]
+        assert max(s.x + s.w for s in row) - min(s.x for s in row) <= END_ROW_W

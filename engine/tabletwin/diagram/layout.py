@@ -39,7 +39,7 @@ CHIP_GAP = 4
 MIN_COLS = 24
 """Narrowest station text, in columns."""
 
-MAX_COLS = 46
+MAX_COLS = 52
 """Widest station text, in columns: longer lines are cut with an ellipsis (whole in the tooltip)."""
 
 MAX_TITLE_COLS = 60
@@ -62,6 +62,8 @@ PLATE_H = 18
 RETURN_ROW = 12
 END_GAP = 36
 FLOW_HEADING_H = 20
+END_ROW_W = 900
+"""End stations wrap into rows this wide (or as wide as their flow)."""
 
 
 @dataclass
@@ -438,9 +440,27 @@ def layout(model, gaps=None) -> Diagram:
     return out
 
 
+def _end_rows(block: Block | None, ends: list[Station]) -> list[list[Station]]:
+    """End stations in rows no wider than the flow above them (or :data:`END_ROW_W`)."""
+    limit = max(block.w if block is not None else 0.0, END_ROW_W)
+    rows: list[list[Station]] = [[]]
+    used = 0.0
+    for station in ends:
+        if rows[-1] and used + COL_GAP + station.w > limit:
+            rows.append([])
+            used = 0.0
+        used += (COL_GAP if rows[-1] else 0.0) + station.w
+        rows[-1].append(station)
+    return [row for row in rows if row]
+
+
+def _row_width(row: list[Station]) -> float:
+    return sum(s.w for s in row) + COL_GAP * (len(row) - 1)
+
+
 def _column_width(block: Block | None, ends: list[Station]) -> float:
-    row = sum(s.w for s in ends) + COL_GAP * max(0, len(ends) - 1)
-    return max(block.w if block is not None else 0.0, row)
+    widest = max((_row_width(row) for row in _end_rows(block, ends)), default=0.0)
+    return max(block.w if block is not None else 0.0, widest)
 
 
 def _flow_order(named: dict, stations: list[Station]) -> list[str]:
@@ -495,22 +515,33 @@ def _place(out: Diagram, main: Block | None, named: dict, ends: dict) -> None:
 
 
 def _place_ends(out: Diagram, finals: list[Station], x: float, col_w: float, block, block_bottom: float) -> float:
+    """Terminal stations in rows under the flow, hanging from a dashed terminus."""
+    axis = x + (col_w - block.w) / 2 + block.axis if block is not None else None
     rail_y = block_bottom + END_GAP
-    row_w = sum(s.w for s in finals) + COL_GAP * (len(finals) - 1)
-    sx = x + (col_w - row_w) / 2
-    centers = []
-    for station in finals:
-        station.x, station.y = round(sx, 1), round(rail_y + 16, 1)
-        centers.append(sx + station.w / 2)
-        sx += station.w + COL_GAP
-    axis = x + (col_w - block.w) / 2 + block.axis if block is not None else centers[0]
+    rows = _end_rows(block, finals)
     if block is not None:
         out.rails.append(Rail([(axis, block_bottom), (axis, rail_y)], "end", arrow=False, dashed=True))
-    out.rails.append(Rail([(min(centers + [axis]), rail_y), (max(centers + [axis]), rail_y)], "end", arrow=False,
-                          dashed=True))
-    for cx in centers:
-        out.rails.append(Rail([(cx, rail_y), (cx, rail_y + 16)], "end", dashed=True))
-    out.plates.append(Plate(axis + 4, rail_y - 10, "end conditions, checked after every step",
+    bus = None
+    first_rail = rail_y
+    for row in rows:
+        sx = x + (col_w - _row_width(row)) / 2
+        centers = []
+        for station in row:
+            station.x, station.y = round(sx, 1), round(rail_y + 16, 1)
+            centers.append(sx + station.w / 2)
+            sx += station.w + COL_GAP
+        if bus is None:  # several rows hang from a line left of them all
+            bus = x - 8 if len(rows) > 1 else min(centers + ([axis] if axis is not None else []))
+        out.rails.append(Rail([(min(centers + [bus]), rail_y), (max(centers + [bus]), rail_y)], "end", arrow=False,
+                              dashed=True))
+        for cx in centers:
+            out.rails.append(Rail([(cx, rail_y), (cx, rail_y + 16)], "end", dashed=True))
+        last_rail = rail_y
+        rail_y = max(s.y + s.h for s in row) + 24
+    if last_rail > first_rail:
+        out.rails.append(Rail([(bus, first_rail), (bus, last_rail)], "end", arrow=False, dashed=True))
+    out.plates.append(Plate((axis if axis is not None else bus) + 4, first_rail - 10,
+                            "end conditions, checked after every step",
                             "end conditions, checked after every step and every action in a window", "end",
                             boxed=False))
     return max(s.y + s.h for s in finals)

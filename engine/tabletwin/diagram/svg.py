@@ -195,6 +195,12 @@ def _header(diagram: Diagram) -> str:
             parts.append(f'<g class="tt-marker tt-marker-{_cls(name)}"><rect x="{_n(x)}" y="34" width="{_n(chip_w)}" '
                          f'height="15" rx="7"/><text x="{_n(x + 5)}" y="45" font-size="{SMALL_SIZE}">{name}</text></g>')
             x += chip_w + 4
+    rows = [row.kind for s in diagram.stations for row in s.rows] + [row.kind for row in diagram.notes_rows]
+    x = max(x + 12, MARGIN + width("markers: ")) if used else MARGIN
+    for kind, words in (("gap", "gap: what the engine still misses"), ("question", "? open question")):
+        if kind in rows and x + width(words) <= diagram.width - MARGIN:
+            parts.append(f'<text class="tt-row tt-row-{kind}" x="{_n(x)}" y="45">{words}</text>')
+            x += width(words) + 16
     parts.append("</g>")
     return "".join(parts)
 
