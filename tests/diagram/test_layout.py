@@ -7,11 +7,13 @@ import textwrap
 import pytest
 
 from tabletwin.diagram import layout
-from tabletwin.diagram.layout import END_ROW_W, MAX_COLS, MAX_PLATE_COLS, MAX_ROWS, MIN_COLS, PAD
+from tabletwin.diagram.blocks import MAX_PLATE_COLS
+from tabletwin.diagram.boxes import MAX_COLS, MAX_ROWS, MIN_COLS, PAD
+from tabletwin.diagram.layout import END_ROW_W
 from tabletwin.diagram.stations import one_line
 from tabletwin.diagram.text import CHAR_W, ELLIPSIS, columns
 from tabletwin.modelfile import format_path, load_yaml
-from tabletwin.validate.walk import mapping, nodes, sequence
+from tabletwin.validate.walk import nodes, sequence
 
 from .models import MODELS, text
 
@@ -53,6 +55,9 @@ def extra(name: str) -> str:
 
 
 ALL = [(p.stem, p.read_text(encoding="utf-8")) for p in MODELS] + [(k, extra(k)) for k in EXTRA]
+# the picture in docs/diagram.md: end conditions in rows; "stations" of every kind
+ALL.append(("ends_in_rows", "flow: {id: s, kind: step, do: a}\nactions: {a: {}}\nend:\n" + "".join(
+    f"  - {{id: end_condition_number_{i}, if_x: 'x > {i}', result: draw}}\n" for i in range(8))))
 
 
 def end_ids(data) -> list[str]:
@@ -86,6 +91,8 @@ class TestEveryModel:
         for rail in diagram.rails:
             for x, y in rail.points:
                 assert 0 <= x <= diagram.width and 0 <= y <= diagram.height, rail
+        for plate in diagram.plates:  # text on tracks stays inside the picture too
+            assert 0 <= plate.x and plate.x + columns(plate.shown) * CHAR_W + 10 <= diagram.width, plate
 
     def test_text_fits_its_box(self, name, source):
         diagram = layout(source)

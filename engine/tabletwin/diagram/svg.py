@@ -32,8 +32,10 @@ import re
 from xml.sax.saxutils import escape
 
 from ..validate.tree import MARKERS
-from .layout import MARGIN, PAD, Diagram, Plate, Rail, Row
-from .stations import Station
+from .boxes import PAD
+from .layout import MARGIN
+from .shapes import Diagram, Plate, Rail
+from .stations import Row, Station
 from .text import CHAR_W, FONT_SIZE, PLAIN_FONTS, SMALL_SIZE, fit, width, xml_safe
 
 STYLE = """
