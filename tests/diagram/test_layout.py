@@ -320,3 +320,10 @@ def test_end_stations_wrap_into_rows_of_end_row_w():
     for y in rows:
         row = [s for s in finals if s.y == y]
         assert max(s.x + s.w for s in row) - min(s.x for s in row) <= END_ROW_W
+
+
+def test_a_node_label_is_shown_under_its_id():
+    turn = station(layout(text("pig")), "flow.children[1]")
+    assert (turn.name, turn.label) == ("turn", "One turn")
+    assert [(r.kind, r.shown) for r in turn.rows[:2]] == [("title", "turn"), ("label", "One turn")]
+    assert not any(r.kind == "label" for r in station(layout(text("pig")), "flow").rows)

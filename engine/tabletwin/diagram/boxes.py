@@ -34,6 +34,8 @@ def _capped(kind: str, texts: list[str], what: str) -> list[tuple[str, str]]:
 
 def _content_rows(station: Station) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
+    if station.label != station.name:  # the node's display name, under its id
+        rows.append(("label", station.label))
     if station.kind == "step":
         rows.append(("who", f"who: {station.who}" if station.who is not None else "who: no one (automatic)"))
     elif station.who is not None:

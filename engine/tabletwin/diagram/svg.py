@@ -14,8 +14,8 @@ class                       on
                             ``tt-current`` for the highlighted one
 ``tt-box``                  a station's rectangle
 ``tt-title``, ``tt-kind``   its id, its kind
-``tt-row tt-row-<kind>``    its lines: ``who``, ``action``, ``detail``, ``mark``, ``gap``,
-                            ``question``
+``tt-row tt-row-<kind>``    its lines: ``label``, ``who``, ``action``, ``detail``, ``mark``,
+                            ``gap``, ``question``
 ``tt-marker-<name>``        a marker chip (``choice``, ``chance``, ``hidden``, ...)
 ``tt-track tt-track-<kind>`` a track (``next``, ``fork``, ``join``, ``return``, ``exit``,
                             ``call``, ``end``); ``tt-arrow`` its arrowhead
@@ -56,6 +56,7 @@ STYLE = """
 .tt-title { font-weight: bold; }
 .tt-diagram .tt-kind { fill: #718096; }
 .tt-diagram .tt-row-who { fill: #2d3748; }
+.tt-diagram .tt-row-label { fill: #2d3748; font-style: italic; }
 .tt-diagram .tt-row-detail { fill: #4a5568; }
 .tt-diagram .tt-row-mark { fill: #2c5282; }
 .tt-diagram .tt-row-gap { fill: #c53030; }
