@@ -94,6 +94,14 @@ class TestEveryModel:
         for plate in diagram.plates:  # text on tracks stays inside the picture too
             assert 0 <= plate.x and plate.x + columns(plate.shown) * CHAR_W + 10 <= diagram.width, plate
 
+    def test_text_on_tracks_covers_no_station_and_no_other_text(self, name, source):
+        diagram = layout(source)
+        plates = [(p.shown, p.x, p.y - 9, p.x + columns(p.shown) * CHAR_W + 10, p.y + 9) for p in diagram.plates]
+        boxes = [(s.id, s.x, s.y, s.x + s.w, s.y + s.h) for s in diagram.stations]
+        for index, (text_, x1, y1, x2, y2) in enumerate(plates):
+            for other, bx1, by1, bx2, by2 in boxes + plates[index + 1:]:
+                assert x2 <= bx1 or bx2 <= x1 or y2 <= by1 or by2 <= y1, f"{text_!r} covers {other!r}"
+
     def test_text_fits_its_box(self, name, source):
         diagram = layout(source)
         for station in diagram.stations:

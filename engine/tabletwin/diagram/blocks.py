@@ -28,6 +28,7 @@ COL_GAP = 28
 PLATE_H = 18
 RETURN_ROW = 12
 
+
 class Block:
     """A part of a flow laid out in its own box: ``w`` by ``h``, met by the line at ``axis`` (from
     its left) on top and, when ``exits`` is not empty, at the bottom."""
@@ -166,7 +167,9 @@ class Fork(Block):
             else:
                 out.rails.append(Rail(start + [(cx, join), (ax, join)], "fork", arrow=False))
                 joined = True
-            out.plates.append(Plate(cx - (width(plate) + 10) / 2, fork + 5 + PLATE_H / 2, plate, words, "when"))
+            plate_w = width(plate) + 10  # centred on the track, but kept inside its column
+            left = min(max(cx - plate_w / 2, col_x), col_x + col_w - plate_w)
+            out.plates.append(Plate(left, fork + 5 + PLATE_H / 2, plate, words, "when"))
             col_x += col_w + COL_GAP
         if joined:
             out.rails.append(Rail([(ax, join), (ax, y + self.h)], "join", arrow=False))
