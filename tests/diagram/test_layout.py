@@ -335,3 +335,21 @@ def test_a_node_label_is_shown_under_its_id():
     assert (turn.name, turn.label) == ("turn", "One turn")
     assert [(r.kind, r.shown) for r in turn.rows[:2]] == [("title", "turn"), ("label", "One turn")]
     assert not any(r.kind == "label" for r in station(layout(text("pig")), "flow").rows)
+
+
+def test_a_compiled_model_or_a_loaded_document_draws_the_same():
+    from tabletwin import load_model
+
+    source = text("spell_duel")
+    expected = [(s.id, s.x, s.y, s.line) for s in layout(source).stations]
+    assert [(s.id, s.x, s.y, s.line) for s in layout(load_model(source)).stations] == expected
+    assert [(s.id, s.x, s.y, s.line) for s in layout(load_yaml(source)).stations] == expected
+
+
+def test_text_that_is_not_a_model_is_refused_with_its_position():
+    from tabletwin.errors import NotAModelError, YamlError
+
+    with pytest.raises(NotAModelError, match="no top-level 'flow'"):
+        layout("name: x\n")
+    with pytest.raises(YamlError):
+        layout("flow: [\n")
