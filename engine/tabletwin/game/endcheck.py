@@ -30,6 +30,8 @@ def check_end(runner) -> None:
             continue
         if result == "continue":
             continue
+        if runner.tally is not None:
+            runner.tally.use("end", condition.id)
         if result == "eliminate":
             _eliminate(runner, condition)
             continue
