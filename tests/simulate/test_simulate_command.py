@@ -11,7 +11,8 @@ from tabletwin.cli.simulate_command import ProgressBar
 from .helpers import BROKEN, ENDLESS, KUHN, RACE, SPELL_DUEL, TIC_TAC_TOE, run, run_json
 
 SEAT_KEYS = ["seat", "player", "mean_payoff", "payoff_ci95", "wins", "win_rate", "win_ci95"]
-TOP_KEYS = ["games", "seed", "finished", "unfinished", "errors", "reasons", "avg_requests", "seats"]
+TOP_KEYS = ["games", "seed", "finished", "unfinished", "errors", "reasons", "avg_requests", "seats",
+            "draws", "no_winner", "outcomes", "seat_advantage", "duration", "choice", "coverage", "unused"]
 
 
 def test_json_keys_are_exactly_the_documented_ones(capsys):

@@ -10,6 +10,7 @@ from ..game.view import variable_view
 from ..play import play
 from ..players import PlayerSpecError, make_players
 from .loading import UNREADABLE, Unreadable, read_model
+from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
 
 def register(commands) -> None:
@@ -18,6 +19,7 @@ def register(commands) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--players", default="", help="one player per seat: random, first, human, agent:NAME")
     parser.add_argument("--json", action="store_true", help="print the whole game as one JSON document")
+    add_set_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -55,10 +57,13 @@ class Narrator:
 
 def run(args) -> int:
     try:
-        model = read_model(args.model)
+        model = read_model(args.model, overrides_of(args))
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return UNREADABLE
+    except VariantError as exc:
+        print(f"tabletwin play: {exc}", file=sys.stderr)
+        return USAGE
     specs = [s for s in args.players.split(",") if s.strip()] if args.players else []
     try:
         players = make_players(specs, model, args.seed)

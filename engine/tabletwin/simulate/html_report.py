@@ -24,6 +24,7 @@ tr.unused td{color:#a12a2a;background:#fdf1f1}
 .grid{display:flex;flex-wrap:wrap;gap:18px}
 .card{border:1px solid #e1e5ea;border-radius:6px;padding:8px 12px}
 .card h3{font-size:14px;margin:0 0 4px}
+.half{flex:1 1 480px;max-width:530px}
 .note{color:#5a6472;font-size:12px}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
 """
@@ -39,9 +40,10 @@ def _e(text) -> str:
 
 
 def bar_chart(rows: list[tuple[str, float | None, list | None]], low: float = 0.0, high: float = 1.0,
-              reference: float | None = None, percent: bool = True, width: int = 520) -> str:
+              reference: float | None = None, percent: bool = True, width: int = 500) -> str:
     """Horizontal bars from ``low`` to the value, with the 95% interval as a whisker."""
-    label_width, bar_height, gap, right = 190, 16, 8, 70
+    label_width = min(240, max(90, 7 * max((len(str(label)) for label, _, _ in rows), default=0) + 12))
+    bar_height, gap, right = 16, 8, 70
     height = len(rows) * (bar_height + gap) + 26
     plot = width - label_width - right
     span = (high - low) or 1.0
@@ -49,12 +51,12 @@ def bar_chart(rows: list[tuple[str, float | None, list | None]], low: float = 0.
     def x(value: float) -> float:
         return label_width + plot * (min(max(value, low), high) - low) / span
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    parts = [f'<svg width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img">']
     zero = x(0.0 if low < 0 < high else low)
     for tick in (low, (low + high) / 2, high):
         tx = x(tick)
-        text = f"{100 * tick:.0f}%" if percent else f"{tick:g}"
+        text = f"{100 * tick:.0f}%" if percent else f"{tick:.3g}"
         parts.append(f'<line x1="{tx:.1f}" y1="4" x2="{tx:.1f}" y2="{height - 20}" stroke="#e3e7ec"/>'
                      f'<text x="{tx:.1f}" y="{height - 6}" font-size="10" text-anchor="middle" fill="#5a6472">'
                      f'{text}</text>')
@@ -92,7 +94,7 @@ def histogram_chart(bins: list[list[int]], width: int = 250, height: int = 120) 
     top = max(count for _, _, count in bins) or 1
     plot_h = height - 28
     column = (width - 10) / len(bins)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    parts = [f'<svg width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img">']
     for index, (low, high, count) in enumerate(bins):
         h = plot_h * count / top
@@ -132,7 +134,7 @@ def _seeds(games: int, seed: int) -> str:
 def _outcome(doc: dict) -> list[str]:
     seats = doc["seats"]
     adv = doc["seat_advantage"]
-    body = ["<h2>Outcome</h2>", '<div class="grid"><div class="card"><h3>Win rate per seat</h3>',
+    body = ["<h2>Outcome</h2>", '<div class="grid"><div class="card half"><h3>Win rate per seat</h3>',
             bar_chart([(f"seat {s['seat']} ({s['player']})", s["win_rate"], s["win_ci95"]) for s in seats],
                       reference=adv["fair_share"]),
             f'<p class="note">Bars: win rate over {adv["n"]} finished games; whiskers: 95% interval; dashed line: '
@@ -142,9 +144,10 @@ def _outcome(doc: dict) -> list[str]:
     low, high = min(bounds), max(bounds)
     if low == high:
         high = low + 1
-    body += ['<div class="card"><h3>Mean payoff per seat</h3>',
+    body += ['<div class="card half"><h3>Mean payoff per seat</h3>',
              bar_chart([(f"seat {s['seat']}", s["mean_payoff"], s["payoff_ci95"]) for s in seats], low=low, high=high,
-                       percent=False), "</div></div>"]
+                       percent=False), '<p class="note">Whiskers: 95% interval of the mean (Student t).</p>',
+             "</div></div>"]
     rows = [[str(s["seat"]), s["player"], num(s["mean_payoff"], 3), interval_num(s["payoff_ci95"], 3), str(s["wins"]),
              pct(s["win_rate"]), interval_pct(s["win_ci95"]), pts(a["vs_fair"]), interval_pts(a["vs_fair_ci95"])]
             for s, a in zip(seats, adv["seats"])]
