@@ -15,8 +15,17 @@ from ..model import compile_model
 from ..modelfile import LoadedYaml, check_is_model, load_yaml
 
 
+SHOWN_CHARS = 60
+"""Characters of a command-line value quoted in a message; longer ones are cut with an ellipsis."""
+
+
 class VariantError(ValueError):
     """A ``--set`` that cannot be applied; the message is ready for people."""
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a message, cut at :data:`SHOWN_CHARS`."""
+    return repr(text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…")
 
 
 def parse_value(text: str):
@@ -24,7 +33,7 @@ def parse_value(text: str):
     try:
         return load_yaml(text).data
     except YamlError as exc:
-        raise VariantError(f"{text!r} is not a YAML value: {exc.message}") from None
+        raise VariantError(f"{shown(text)} is not a YAML value: {exc.message}") from None
 
 
 def split_assignment(text: str) -> tuple[str, str]:
@@ -32,7 +41,7 @@ def split_assignment(text: str) -> tuple[str, str]:
     name, equals, value = text.partition("=")
     name = name.strip()
     if not equals or not name:
-        raise VariantError(f"--set {text!r}: expected NAME=VALUE")
+        raise VariantError(f"--set {shown(text)}: expected NAME=VALUE")
     return name, value.strip()
 
 
@@ -73,7 +82,7 @@ def parse_grid(texts: Sequence[str]) -> list[dict]:
         name, values = split_assignment(text)
         texts_of_values = split_values(values)
         if any(value == "" for value in texts_of_values):
-            raise VariantError(f"--set {text!r}: an empty value in the list")
+            raise VariantError(f"--set {shown(text)}: an empty value in the list")
         parsed = [parse_value(value) for value in texts_of_values]
         if name in names:
             choices[names.index(name)] = parsed
