@@ -107,3 +107,12 @@ def test_results_stay_small_and_picklable():
     for (result,) in results:
         assert pickle.loads(pickle.dumps(result)) == result
         assert len(pickle.dumps(result)) < 2000
+
+
+def test_an_elimination_counts_once_per_player_eliminated():
+    model = load_model(SPELL_DUEL)
+    for seed in range(4):
+        tally = Tally(model)
+        record = play(model, ["random"], seed, tally=tally)
+        eliminated = sum(1 for event in record.events if event.startswith("eliminated:"))
+        assert eliminated >= 1 and tally.uses[("end", "knocked_out")] == eliminated

@@ -13,7 +13,8 @@ What is counted, and where:
 * ``modifiers`` — a modifier applied to a value (active, its ``if_x`` held); model modifiers by
   their model path, ``modify`` ops by the op's path.
 * ``windows`` — a window opened with something to play in it.
-* ``end`` — an end condition that ended the game, a scope, or eliminated someone.
+* ``end`` — an end condition that ended the game or a scope; an ``eliminate`` condition once per
+  player it eliminated (not at every check that finds the player still out).
 * ``content`` — an item run by ``exec``, or whose ability, trigger or modifier was used.
 
 Besides uses, the tally counts *forced* decisions: a player's choice with a single option, which
