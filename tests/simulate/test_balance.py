@@ -167,3 +167,15 @@ def test_cut_games_count_in_coverage_and_choice(capsys):
     result = play_game(model, ["first"], 0, max_requests=10)
     assert result.cut and dict(result.usage)[("actions", "walk")] == 10
     assert choice([result], 2)["decisions"] == 10
+
+
+def test_a_place_first_seen_in_a_later_game_counts_the_earlier_games_as_zero():
+    results = [ended((1, -1), choices=((0, "step a", 2, 4, 0),)),
+               ended((1, -1), choices=((0, "step a", 1, 2, 0), (1, "step b", 3, 3, 3)))]
+    figures = choice(results, 2)
+    assert figures["by_place"]["step b"] == {"decisions": 3, "games": 1, "branching": 1.0,
+                                             "branching_ci95": [1.0, 1.0], "forced_share": 1.0,
+                                             "forced_share_ci95": [1.0, 1.0], "mean_options": 1.0}
+    assert list(figures["by_place"]) == ["step a", "step b"]  # 3 decisions each: by name
+    assert figures["by_seat"][1]["decisions"] == 3 and figures["by_seat"][1]["games"] == 1
+    assert figures["decisions"] == 6 and figures["branching"] == 1.5

@@ -103,3 +103,14 @@ def test_a_page_that_cannot_be_written_is_an_error(tmp_path, capsys):
     status, out, err = run(["simulate", PIG, "--games", "1", "--html", str(tmp_path)], capsys)
     assert status == 2 and out == ""
     assert err == f"tabletwin simulate: cannot write {tmp_path}: Is a directory\n"
+
+
+def test_a_run_without_finished_games_still_gives_a_page(tmp_path, capsys):
+    from .helpers import BROKEN
+
+    page = tmp_path / "broken.html"
+    status, _, _ = run(["simulate", "-", "--games", "3", "--html", str(page)], capsys, stdin_text=BROKEN)
+    assert status == 1
+    parsed = parse(page)
+    assert "n = 3 games." in parsed.text
+    assert parsed.tags.count("svg") == 3  # win rate and payoff axes without bars, how games ended

@@ -102,7 +102,10 @@ def seat_advantage(results: Sequence[GameResult], num_players: int) -> dict:
     finished = [r for r in results if r.finished]
     n = len(finished)
     fair = 1 / num_players
-    won = [[1 if seat in set(winners(r.payoffs)) else 0 for seat in range(num_players)] for r in finished]
+    won = []
+    for result in finished:
+        seats_won = set(winners(result.payoffs))
+        won.append([1 if seat in seats_won else 0 for seat in range(num_players)])
     seats = []
     for seat in range(num_players):
         wins = sum(row[seat] for row in won)
