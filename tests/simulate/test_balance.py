@@ -179,3 +179,23 @@ def test_a_place_first_seen_in_a_later_game_counts_the_earlier_games_as_zero():
     assert list(figures["by_place"]) == ["step a", "step b"]  # 3 decisions each: by name
     assert figures["by_seat"][1]["decisions"] == 3 and figures["by_seat"][1]["games"] == 1
     assert figures["decisions"] == 6 and figures["branching"] == 1.5
+
+
+def test_a_histogram_has_at_most_twenty_bins_by_default():
+    from tabletwin.simulate.balance import HISTOGRAM_BINS
+
+    assert HISTOGRAM_BINS == 20
+    assert len(histogram(list(range(1000)))) == 20 and len(histogram(list(range(1001)))) == 20
+    assert len(histogram([0, 19])) == 20 and len(histogram([0, 20])) == 11  # width 2 from 21 values on
+
+
+def test_the_text_lists_the_ten_places_with_most_decisions():
+    from tabletwin.simulate.balance import TOP_PLACES
+    from tabletwin.simulate.balance_text import choice_lines
+
+    assert TOP_PLACES == 10
+    results = [ended((1, -1), choices=tuple((0, f"step s{k:02}", 20 - k, 2 * (20 - k), 0) for k in range(12)))]
+    lines = choice_lines({"choice": choice(results, 2)})
+    listed = [line.split()[1] for line in lines if line.startswith("  step ")]
+    assert listed == [f"s{k:02}" for k in range(10)]
+    assert lines[-1] == "  … and 2 more places (see --json or --html)"
