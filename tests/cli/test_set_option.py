@@ -56,6 +56,14 @@ def test_simulate(capsys):
     _, out, _ = run(["simulate", PIG, "--games", "20", "--set", "GOAL=100", "--json"], capsys)
     _, plain, _ = run(["simulate", PIG, "--games", "20", "--json"], capsys)
     assert json.loads(out)["duration"]["requests"]["mean"] > 2 * json.loads(plain)["duration"]["requests"]["mean"]
+    assert json.loads(out)["set"] == {"GOAL": 100} and "set" not in json.loads(plain)
+    _, text, _ = run(["simulate", PIG, "--games", "2", "--set", "GOAL=100", "--set", "DIE=[6]"], capsys)
+    assert text.splitlines()[0] == "Pig (GOAL=100, DIE=[6]): 2 games, seeds 0–1"
+
+
+def test_a_yaml_date_prints_as_its_text(capsys):
+    status, out, _ = run(["simulate", PIG, "--games", "1", "--set", "GOAL=2026-12-03", "--json"], capsys)
+    assert status == 1 and json.loads(out)["set"] == {"GOAL": "2026-12-03"}  # and the game stops: a date is no number
 
 
 def test_simulate_applies_the_set_in_worker_processes(capsys):

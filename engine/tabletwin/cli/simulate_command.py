@@ -145,8 +145,12 @@ def _check_players(command: str, specs: list[str], model, seed: int) -> str | No
     return None
 
 
-def _title(model) -> str:
-    return str(model.data.get("label") or model.data.get("game") or model.filename)
+def _title(model, overrides: dict | None = None) -> str:
+    """The model's label, with the constants ``--set`` replaced: ``Pig (GOAL=50)``."""
+    title = str(model.data.get("label") or model.data.get("game") or model.filename)
+    if overrides:
+        title += " (" + ", ".join(f"{name}={value}" for name, value in overrides.items()) + ")"
+    return title
 
 
 def _run(command: str, args, model_text: str, filename: str, model, lineups, overrides=None, sources=None):
@@ -173,16 +177,19 @@ def run_simulate(args) -> int:
     report = simulation_report([r for (r,) in results], expand_specs(specs, model.num_players), args.seed,
                                catalogue(model))
     document = report.as_json()
+    if overrides:
+        document["set"] = overrides
+    title = _title(model, overrides)
     if args.html:
         try:
-            write_text(args.html, simulation_html(document, _title(model)))
+            write_text(args.html, simulation_html(document, title))
         except OSError as exc:
             print(f"tabletwin simulate: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
             return USAGE
     if args.json:
-        print(json.dumps(document, ensure_ascii=False))
+        print(json.dumps(document, ensure_ascii=False, default=str))
     else:
-        print(simulation_text(report, _title(model)))
+        print(simulation_text(report, title))
         print()
         print(balance_text(document))
     return 1 if report.errors else 0
@@ -228,7 +235,7 @@ def run_compare(args) -> int:
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
-        print(comparison_text(report, _title(model)))
+        print(comparison_text(report, _title(model, overrides)))
         if args.b_model is not None:
             print(f"Line-up a plays {filename}, line-up b plays {args.b_model}.")
     return 0

@@ -69,7 +69,7 @@ def run(args) -> int:
             print(f"tabletwin sweep: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
             return USAGE
     if args.json:
-        print(json.dumps(document, ensure_ascii=False))
+        print(json.dumps(document, ensure_ascii=False, default=str))  # a YAML date as its text
     else:
         print(sweep_text(document, _title(model)))
     return 1 if any(row["report"]["errors"] for row in document["rows"]) else 0
