@@ -252,18 +252,20 @@ def sweep_html(doc: dict, title: str) -> str:
         body += [f'<div class="card"><h3>Seat {seat} win rate per variant</h3>',
                  bar_chart(bars, reference=fair, width=720), "</div>"]
     head = ["variant", "seat", "win rate", "95% interval", "mean payoff", "95% interval", "Δ payoff vs first",
-            "95% interval", "requests (mean)", "unused"]
+            "95% interval", "requests (mean)", "largest gap", "95% interval", "unused"]
     table_rows = []
     for row in rows:
         report = row["report"]
+        gap = report["seat_advantage"]
         for seat_line, diff in zip(report["seats"], row["diff_to_first"]):
             requests = report["duration"]["requests"]
             table_rows.append([_set_label(row["set"]), str(seat_line["seat"]), pct(seat_line["win_rate"]),
                                interval_pct(seat_line["win_ci95"]), num(seat_line["mean_payoff"], 3),
                                interval_num(seat_line["payoff_ci95"], 3), num(diff["diff"], 3),
                                interval_num(diff["diff_ci95"], 3),
-                               num(requests["mean"]) if requests else "–", str(len(report["unused"]))])
-    body.append(_table(head, table_rows, {1, 2, 4, 6, 8, 9}))
+                               num(requests["mean"]) if requests else "–", pts(gap["max_gap"]),
+                               interval_pts(gap["max_gap_ci95"]), str(len(report["unused"]))])
+    body.append(_table(head, table_rows, {1, 2, 4, 6, 8, 9, 11}))
     body.append('<p class="note">Δ payoff vs first: the seat\'s payoff in this variant minus in the first row, '
                 "paired on the seeds that finished in both.</p>")
     return _page(f"{title} — sweep", body)
