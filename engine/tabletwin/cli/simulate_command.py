@@ -1,8 +1,10 @@
 """``tabletwin simulate`` and ``tabletwin compare``: many seeded games, with 95% intervals.
 
-Game ``k`` plays with seed ``S + k``. ``simulate`` reports every seat's mean payoff and wins;
-``compare`` plays two line-ups on the same seeds and reports the paired difference of one seat's
-mean payoff. A progress bar goes to standard error when it is a terminal.
+Game ``k`` plays with seed ``S + k``. ``simulate`` reports every seat's mean payoff and wins and
+the balance report (``docs/balance.md``), as text, JSON or an HTML page; ``compare`` plays two
+line-ups on the same seeds (line-up b possibly on another model, ``--b-model``) and reports the
+paired difference of one seat's mean payoff. A progress bar goes to standard error when it is a
+terminal.
 """
 
 from __future__ import annotations
