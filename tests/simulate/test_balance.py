@@ -199,3 +199,12 @@ def test_the_text_lists_the_ten_places_with_most_decisions():
     listed = [line.split()[1] for line in lines if line.startswith("  step ")]
     assert listed == [f"s{k:02}" for k in range(10)]
     assert lines[-1] == "  … and 2 more places (see --json or --html)"
+
+
+def test_games_without_pairs_count_only_in_the_sample_size():
+    listed = ratio_ci95([2, 4, 0, 0], [1, 1, 0, 0])
+    assert ratio_ci95([2, 4], [1, 1], n=4) == listed
+    assert listed[1] == pytest.approx((3 - t_quantile_975(3) * (2 / (4 * 3)) ** 0.5 / 0.5,
+                                       3 + t_quantile_975(3) * (2 / (4 * 3)) ** 0.5 / 0.5))
+    with pytest.raises(ValueError, match="1 games for 2 pairs"):
+        ratio_ci95([1, 2], [1, 1], n=1)

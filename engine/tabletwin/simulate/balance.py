@@ -171,11 +171,12 @@ def durations(results: Sequence[GameResult]) -> dict:
 # ---- choice ------------------------------------------------------------------------------------
 
 
-def _choice_figures(per_game: list[tuple[int, int, int]]) -> dict:
-    """Branching and forced share of ``(decisions, options, forced)`` totals, one per game."""
+def _choice_figures(per_game: list[tuple[int, int, int]], games: int) -> dict:
+    """Branching and forced share of ``(decisions, options, forced)`` totals of the games that had
+    any, out of ``games`` games (the others count as zeros)."""
     decisions = [d for d, _, _ in per_game]
-    branching, branching_ci = ratio_ci95([o for _, o, _ in per_game], decisions)
-    forced, forced_ci = ratio_ci95([f for _, _, f in per_game], decisions)
+    branching, branching_ci = ratio_ci95([o for _, o, _ in per_game], decisions, games)
+    forced, forced_ci = ratio_ci95([f for _, _, f in per_game], decisions, games)
     return {"decisions": sum(decisions), "games": sum(1 for d in decisions if d),
             "branching": rounded(branching), "branching_ci95": rounded(branching_ci),
             "forced_share": rounded(forced), "forced_share_ci95": rounded(forced_ci)}
@@ -185,12 +186,13 @@ def choice(results: Sequence[GameResult], num_players: int) -> dict:
     """Options per decision and forced decisions, overall, per seat and per place (most decisions first).
 
     Over all games played (a cut game's decisions were still decisions). Each figure is a ratio
-    of totals whose interval takes games as the unit.
+    of totals whose interval takes games as the unit; a seat or place keeps only the games where
+    it had decisions, so memory grows with what happened, not with games × places.
     """
-    overall, per_seat, per_place = [], {seat: [] for seat in range(num_players)}, {}
+    overall, per_seat, per_place = [], {}, {}
     for result in results:
         game_total = [0, 0, 0]
-        seat_total = {seat: [0, 0, 0] for seat in range(num_players)}
+        seat_total: dict = {}
         place_total: dict = {}
         for seat, place, decisions, options, forced in result.choices:
             for totals in (game_total, seat_total.setdefault(seat, [0, 0, 0]),
@@ -201,14 +203,13 @@ def choice(results: Sequence[GameResult], num_players: int) -> dict:
         overall.append(tuple(game_total))
         for seat, totals in seat_total.items():
             per_seat.setdefault(seat, []).append(tuple(totals))
-        for place in per_place.keys() | place_total.keys():
-            per_place.setdefault(place, []).append(tuple(place_total.get(place, (0, 0, 0))))
-    # a place first seen in game k has no entry for games 0..k-1: pad with zeros in front
-    for place, rows in per_place.items():
-        per_place[place] = [(0, 0, 0)] * (len(results) - len(rows)) + rows
-    figures = _choice_figures(overall)
-    figures["by_seat"] = [{"seat": seat, **_choice_figures(rows)} for seat, rows in sorted(per_seat.items())]
-    places = {place: _choice_figures(rows) for place, rows in per_place.items()}
+        for place, totals in place_total.items():
+            per_place.setdefault(place, []).append(tuple(totals))
+    games = len(results)
+    figures = _choice_figures(overall, games)
+    figures["by_seat"] = [{"seat": seat, **_choice_figures(per_seat.get(seat, []), games)}
+                          for seat in sorted(set(range(num_players)) | per_seat.keys())]
+    places = {place: _choice_figures(rows, games) for place, rows in per_place.items()}
     ordered = sorted(places.items(), key=lambda item: (-item[1]["decisions"], item[0]))
     figures["by_place"] = {place: {**values, "mean_options": values["branching"]} for place, values in ordered}
     return figures
