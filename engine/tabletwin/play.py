@@ -69,15 +69,18 @@ def pick_chance(rng, probabilities) -> int:
 
 
 def play(model, players=None, seed=0, max_requests: int | None = None, on_request=None,
-         keep_game: bool = False) -> GameRecord:
-    """Play one game; ``players`` are player objects or specs (``['random', 'first']``)."""
+         keep_game: bool = False, tally=None) -> GameRecord:
+    """Play one game; ``players`` are player objects or specs (``['random', 'first']``).
+
+    ``tally`` (a :class:`~tabletwin.game.tally.Tally`) counts the rules the game uses.
+    """
     if players is None or all(isinstance(p, str) for p in players):
         players = make_players(players, model, seed)
     chance = chance_random(seed)
     record = GameRecord(seed)
     game = None
     try:
-        game = Game(model, seed)
+        game = Game(model, seed, tally)
         request = game.request
         while request.kind != "end":
             if max_requests is not None and len(record.requests) >= max_requests:

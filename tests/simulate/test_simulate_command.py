@@ -11,7 +11,8 @@ from tabletwin.cli.simulate_command import ProgressBar
 from .helpers import BROKEN, ENDLESS, KUHN, RACE, SPELL_DUEL, TIC_TAC_TOE, run, run_json
 
 SEAT_KEYS = ["seat", "player", "mean_payoff", "payoff_ci95", "wins", "win_rate", "win_ci95"]
-TOP_KEYS = ["games", "seed", "finished", "unfinished", "errors", "reasons", "avg_requests", "seats"]
+TOP_KEYS = ["games", "seed", "finished", "unfinished", "errors", "reasons", "avg_requests", "seats",
+            "draws", "no_winner", "outcomes", "seat_advantage", "duration", "choice", "coverage", "unused"]
 
 
 def test_json_keys_are_exactly_the_documented_ones(capsys):
@@ -152,3 +153,29 @@ def test_progress_bar_redraws_at_most_ten_times_a_second(monkeypatch):
     draws = stream.getvalue().count("games")
     assert 10 <= draws <= 12
     assert "1000/1000 games" in stream.getvalue()
+
+
+def test_text_report_has_every_balance_section(capsys):
+    from ..conftest import ROOT
+
+    toy = str(ROOT / "tests" / "fixtures" / "balance" / "toy.yaml")
+    status, out, _ = run(["simulate", toy, "--games", "4", "--players", "first"], capsys)
+    lines = out.splitlines()
+    assert status == 0
+    for line in ("Outcome", "Duration", "Rule coverage",
+                 "  end: done                           4  100.0%  [51.0%, 100.0%]",
+                 "  largest gap: seat 0 − seat 1 = +100.0 pts, 95% interval [+100.0, +100.0] pts  (shown at 95%)",
+                 "  requests           4     6  [6.00, 6.00]       6    6    6    6",
+                 "  all           36                  1.67  [1.67, 1.67]   33.3%  [33.3%, 33.3%]",
+                 "  actions rest              0/4     0              0",
+                 "Unused in every game: actions.rest, actions.hold_forever, triggers[1], end[1], content.cards[1]"):
+        assert line in lines, line
+
+
+def test_html_does_not_depend_on_jobs(tmp_path, capsys):
+    pages = []
+    for jobs in ("1", "2"):
+        page = tmp_path / f"{jobs}.html"
+        run(["simulate", KUHN, "--games", "24", "--jobs", jobs, "--html", str(page)], capsys)
+        pages.append(page.read_text(encoding="utf-8"))
+    assert pages[0] == pages[1]

@@ -12,6 +12,7 @@ import sys
 from ..errors import EngineError
 from ..expr import EvalError, ExprSyntaxError, build_globals, compile_expression, to_text
 from .loading import UNREADABLE, Unreadable, read_model
+from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
 
 def register(commands) -> None:
@@ -19,6 +20,7 @@ def register(commands) -> None:
     parser.add_argument("expression", nargs="?", help="the expression; without it, one per line from standard input")
     parser.add_argument("--model", help="evaluate against this model's initial state (its names in scope)")
     parser.add_argument("--json", action="store_true", help="answer each expression with one JSON object")
+    add_set_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -43,22 +45,28 @@ def render(answer: dict, as_json: bool) -> str:
     return f"error: {answer['kind']}: {answer['message']}"
 
 
-def model_scope(path: str):
+def model_scope(path: str, overrides: dict | None = None):
     """The global names of the model's initial state: constants, variables, zones, functions, ..."""
     from ..game.runner import Runner
 
-    return Runner(read_model(path)).scope
+    return Runner(read_model(path, overrides)).scope
 
 
 def run(args) -> int:
     if args.model is None:
+        if args.sets:
+            print("tabletwin eval: --set needs --model (it replaces constants of a model)", file=sys.stderr)
+            return USAGE
         scope = build_globals()
     else:
         try:
-            scope = model_scope(args.model)
+            scope = model_scope(args.model, overrides_of(args))
         except Unreadable as exc:
             print(exc, file=sys.stderr)
             return UNREADABLE
+        except VariantError as exc:
+            print(f"tabletwin eval: {exc}", file=sys.stderr)
+            return USAGE
         except EngineError as exc:
             print(f"{args.model}: error: the initial state cannot be built: {exc}", file=sys.stderr)
             return 1

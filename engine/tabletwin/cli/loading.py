@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import NotAModelError, YamlError
-from ..model import load_model
+from ..simulate.variants import load_variant
 
 UNREADABLE = 2
 
@@ -27,10 +27,14 @@ def read_text(argument: str) -> tuple[str, str]:
         raise Unreadable(f"{argument}: error: the file is not UTF-8 text") from None
 
 
-def read_model(argument: str):
+def read_model(argument: str, overrides: dict | None = None):
+    """The model of the MODEL argument, with ``overrides`` replacing constants (``--set``).
+
+    Raises :class:`Unreadable`, or ``VariantError`` when an override names no constant.
+    """
     text, filename = read_text(argument)
     try:
-        return load_model(text, filename=filename)
+        return load_variant(text, filename, overrides)
     except (YamlError, NotAModelError) as exc:
         raise Unreadable(exc.located(filename)) from None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import diagram_command, eval_command, play_command, simulate_command, validate_command
+from . import diagram_command, eval_command, play_command, simulate_command, sweep_command, validate_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     eval_command.register(commands)
     play_command.register(commands)
     simulate_command.register(commands)
+    sweep_command.register(commands)
     validate_command.register(commands)
     return parser
 

@@ -19,6 +19,7 @@ from ..playview import HUMAN, PlaySession, PlaySessionError
 from ..playview.document import entry_view
 from ..playview.narration import entry_lines
 from .loading import UNREADABLE, Unreadable, read_model
+from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
 INPUT_ENDED = 3
 """Exit status when standard input ends before a human player answered."""
@@ -32,6 +33,7 @@ def register(commands) -> None:
     parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     parser.add_argument("--players", default="", help="one player per seat: random, first, human, agent:NAME")
     parser.add_argument("--json", action="store_true", help="print the whole game as one JSON document")
+    add_set_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -77,10 +79,13 @@ class Seat:
 
 def run(args) -> int:
     try:
-        model = read_model(args.model)
+        model = read_model(args.model, overrides_of(args))
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return UNREADABLE
+    except VariantError as exc:
+        print(f"tabletwin play: {exc}", file=sys.stderr)
+        return USAGE
     specs = [s for s in args.players.split(",") if s.strip()] if args.players else []
     try:
         players = make_players(specs, model, args.seed)

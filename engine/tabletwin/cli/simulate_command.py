@@ -1,8 +1,10 @@
 """``tabletwin simulate`` and ``tabletwin compare``: many seeded games, with 95% intervals.
 
-Game ``k`` plays with seed ``S + k``. ``simulate`` reports every seat's mean payoff and wins;
-``compare`` plays two line-ups on the same seeds and reports the paired difference of one seat's
-mean payoff. A progress bar goes to standard error when it is a terminal.
+Game ``k`` plays with seed ``S + k``. ``simulate`` reports every seat's mean payoff and wins and
+the balance report (``docs/balance.md``), as text, JSON or an HTML page; ``compare`` plays two
+line-ups on the same seeds (line-up b possibly on another model, ``--b-model``) and reports the
+paired difference of one seat's mean payoff. A progress bar goes to standard error when it is a
+terminal.
 """
 
 from __future__ import annotations
@@ -13,11 +15,15 @@ import os
 import sys
 import time
 
+from ..game.tally import catalogue
 from ..players import make_players
+from ..simulate.balance_text import balance_text
+from ..simulate.html_report import simulation_html
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
 from .loading import UNREADABLE, Unreadable, read_model
+from .set_option import VariantError, add_set_argument, overrides_of
 
 USAGE = 2
 """Exit status of a command line that cannot run (as argparse's own errors)."""
@@ -51,6 +57,8 @@ def register(commands) -> None:
                         help="processes to spread the games over, 0 for all processors (default 1); "
                              "the results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    parser.add_argument("--html", metavar="FILE", help="also write the balance report as one self-contained HTML file")
+    add_set_argument(parser)
     parser.set_defaults(run=run_simulate)
 
     compare = commands.add_parser("compare", help="compare two player line-ups on the same seeds",
@@ -64,6 +72,8 @@ def register(commands) -> None:
     compare.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
     compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
+    compare.add_argument("--b-model", metavar="OTHER", help="play line-up b on this model (a rule variant)")
+    add_set_argument(compare)
     compare.set_defaults(run=run_compare)
 
 
@@ -102,10 +112,24 @@ def _progress(label: str) -> ProgressBar | None:
         return None
 
 
-def _read(argument: str):
+def _read(argument: str, overrides: dict | None = None):
     """The model's text (for worker processes), its name and the model."""
-    model = read_model(argument)
+    model = read_model(argument, overrides)
     return model.text, model.filename, model
+
+
+def read_for(command: str, argument: str, args):
+    """``(text, filename, model, overrides)``, or the exit status after saying why not."""
+    try:
+        overrides = overrides_of(args)
+        text, filename, model = _read(argument, overrides)
+    except Unreadable as exc:
+        print(exc, file=sys.stderr)
+        return UNREADABLE
+    except VariantError as exc:
+        print(f"tabletwin {command}: {exc}", file=sys.stderr)
+        return USAGE
+    return text, filename, model, overrides
 
 
 def _specs(text: str) -> list[str]:
@@ -123,52 +147,83 @@ def _check_players(command: str, specs: list[str], model, seed: int) -> str | No
     return None
 
 
-def _title(model) -> str:
-    return str(model.data.get("label") or model.data.get("game") or model.filename)
+def _title(model, overrides: dict | None = None) -> str:
+    """The model's label, with the constants ``--set`` replaced: ``Pig (GOAL=50)``."""
+    title = str(model.data.get("label") or model.data.get("game") or model.filename)
+    if overrides:
+        title += " (" + ", ".join(f"{name}={value}" for name, value in overrides.items()) + ")"
+    return title
 
 
-def _run(command: str, args, model_text: str, filename: str, model, lineups):
+def _run(command: str, args, model_text: str, filename: str, model, lineups, overrides=None, sources=None):
     progress = _progress(f"{command}")
     try:
         return run_games(model_text, lineups, args.games, args.seed, getattr(args, "jobs", 1), filename=filename,
-                         model=model, progress=progress)
+                         model=model, progress=progress, overrides=overrides, sources=sources)
     finally:
         if progress is not None:
             progress.close()
 
 
 def run_simulate(args) -> int:
-    try:
-        model_text, filename, model = _read(args.model)
-    except Unreadable as exc:
-        print(exc, file=sys.stderr)
-        return UNREADABLE
+    read = read_for("simulate", args.model, args)
+    if isinstance(read, int):
+        return read
+    model_text, filename, model, overrides = read
     specs = _specs(args.players)
     problem = _check_players("simulate", specs, model, args.seed)
     if problem:
         print(problem, file=sys.stderr)
         return USAGE
-    results = _run("simulate", args, model_text, filename, model, [specs])
-    report = simulation_report([r for (r,) in results], expand_specs(specs, model.num_players), args.seed)
+    results = _run("simulate", args, model_text, filename, model, [specs], overrides)
+    report = simulation_report([r for (r,) in results], expand_specs(specs, model.num_players), args.seed,
+                               catalogue(model))
+    document = report.as_json()
+    if overrides:
+        document["set"] = overrides
+    title = _title(model, overrides)
+    if args.html:
+        try:
+            write_text(args.html, simulation_html(document, title))
+        except OSError as exc:
+            print(f"tabletwin simulate: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
+            return USAGE
     if args.json:
-        print(json.dumps(report.as_json(), ensure_ascii=False))
+        print(json.dumps(document, ensure_ascii=False, default=str))
     else:
-        print(simulation_text(report, _title(model)))
+        print(simulation_text(report, title))
+        print()
+        print(balance_text(document))
     return 1 if report.errors else 0
 
 
+def write_text(path: str, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
 def run_compare(args) -> int:
-    try:
-        model_text, filename, model = _read(args.model)
-    except Unreadable as exc:
-        print(exc, file=sys.stderr)
-        return UNREADABLE
+    read = read_for("compare", args.model, args)
+    if isinstance(read, int):
+        return read
+    model_text, filename, model, overrides = read
+    b_model, sources = model, None
+    if args.b_model is not None:
+        read = read_for("compare", args.b_model, args)
+        if isinstance(read, int):
+            return read
+        b_text, b_filename, b_model, _ = read
+        if b_model.num_players != model.num_players:
+            print(f"tabletwin compare: --b-model {args.b_model} has {b_model.num_players} seats, the model "
+                  f"{model.num_players}", file=sys.stderr)
+            return USAGE
+        sources = [(model_text, filename), (b_text, b_filename)]
     a, b = _specs(args.a), _specs(args.b)
-    for name, specs in (("--a", a), ("--b", b)):
+    for name, specs, lineup_model in (("--a", a, model), ("--b", b, b_model)):
         if not specs:
             print(f"tabletwin compare: {name} names no player", file=sys.stderr)
             return USAGE
-        problem = _check_players("compare", specs, model, args.seed)
+        problem = _check_players("compare", specs, lineup_model, args.seed)
         if problem:
             print(problem, file=sys.stderr)
             return USAGE
@@ -176,11 +231,13 @@ def run_compare(args) -> int:
         print(f"tabletwin compare: --seat {args.seat} is not a seat of a {model.num_players}-player game "
               f"(0 to {model.num_players - 1})", file=sys.stderr)
         return USAGE
-    pairs = _run("compare", args, model_text, filename, model, [a, b])
+    pairs = _run("compare", args, model_text, filename, model, [a, b], overrides, sources)
     report = comparison_report(pairs, expand_specs(a, model.num_players), expand_specs(b, model.num_players),
                                args.seed, args.seat)
     if args.json:
         print(json.dumps(report.as_json(), ensure_ascii=False))
     else:
-        print(comparison_text(report, _title(model)))
+        print(comparison_text(report, _title(model, overrides)))
+        if args.b_model is not None:
+            print(f"Line-up a plays {filename}, line-up b plays {args.b_model}.")
     return 0

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 import sys
 
+from ..errors import NotAModelError, YamlError
+from ..modelfile import check_is_model, load_yaml
+from ..simulate.variants import with_constants
 from ..validate import Report, validate
 from .loading import UNREADABLE, Unreadable, read_text
+from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
 
 def register(commands) -> None:
@@ -15,6 +19,7 @@ def register(commands) -> None:
     parser.add_argument("--games", type=int, default=20, help="test games to play (default 20)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first test game (default 0)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    add_set_argument(parser)
     parser.set_defaults(run=run)
     tree = commands.add_parser("tree", help="print the flow as a text tree")
     tree.add_argument("model", help="the model file, or - for standard input")
@@ -58,18 +63,35 @@ def render(report: Report, filename: str) -> list[str]:
     return lines
 
 
-def _report(args, **options):
+def _report(args, transform=None, **options):
     """The validator's report on the MODEL argument, or None after saying why it cannot be read."""
     try:
         text, filename = read_text(args.model)
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return None, None
-    return validate(text, **options), filename
+    return validate(transform(args, text) if transform else text, **options), filename
+
+
+def _with_sets(args, text: str):
+    """The text, or the loaded document with ``--set`` applied (unreadable text stays text for the report)."""
+    overrides = overrides_of(args)
+    if not overrides:
+        return text
+    try:
+        loaded = load_yaml(text)
+        check_is_model(loaded)
+    except (YamlError, NotAModelError):
+        return text
+    return with_constants(loaded, overrides)
 
 
 def run(args) -> int:
-    report, filename = _report(args, games=args.games, seed=args.seed)
+    try:
+        report, filename = _report(args, transform=_with_sets, games=args.games, seed=args.seed)
+    except VariantError as exc:
+        print(f"tabletwin validate: {exc}", file=sys.stderr)
+        return USAGE
     if report is None:
         return UNREADABLE
     if args.json:

@@ -33,6 +33,8 @@ def check_end(runner) -> None:
         if result == "eliminate":
             _eliminate(runner, condition)
             continue
+        if runner.tally is not None:
+            runner.tally.use("end", condition.id)
         if scoped and result in ("win", "loss", "draw"):
             name = str(condition.scope)
             state.results[name] = result
@@ -49,6 +51,8 @@ def _eliminate(runner, condition) -> None:
         if player not in state.eliminated:
             state.eliminated.append(player)
             state.events.append(f"eliminated:{player}")
+            if runner.tally is not None:  # a use is an elimination, not a check that finds it again
+                runner.tally.use("end", condition.id)
 
 
 def _payoffs(runner, condition) -> list:

@@ -66,6 +66,8 @@ def _fire(runner, triggers, timings, base: dict, first_only: bool = False):
             answer = yield from runner.decide(controller, trigger.place, _USE_SKIP, labels=_USE_SKIP)
             if answer == 1:
                 continue
+        if runner.tally is not None:
+            runner.tally.trigger(trigger)
         if first_only:
             runner.state.events.append(f"instead:{trigger.id}")
         yield from runner.run_ops(trigger.do, names, trigger.place)
@@ -116,6 +118,8 @@ def op_exec(runner, op, local_names, place):
     if item.get("effect") is None:
         raise NotExecutable(f"content {item_id}: no effect to run", path=op.path)
     runner.state.events.append(f"exec:{item_id}")
+    if runner.tally is not None:
+        runner.tally.item(item)
     names = dict(local_names)
     names["self"] = item
     yield from runner.run_ops(effect_ops(runner, item), names, f"content {item_id}")

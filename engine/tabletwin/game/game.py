@@ -20,13 +20,13 @@ from .runner import Runner
 class Game:
     """One game of ``model``. ``request`` is what it asks next; ``answer(i)`` answers it."""
 
-    def __init__(self, model: Model, seed: int = 0):
+    def __init__(self, model: Model, seed: int = 0, tally=None):
         self.model = model
         self.seed = seed
         self.history: list[int] = []
         self.error: EngineError | None = None
         self.request = None
-        self._runner = Runner(model)
+        self._runner = Runner(model, tally)
         self._play = self._runner.play()
         self._resume(None)
 

@@ -53,6 +53,8 @@ def make_modified(runner):
                 if modifier.change is None:
                     raise NotExecutable(f"modifier for '{stat}' has no change_x", path=modifier.path)
                 value = modifier.change.run(names, scope)
+                if runner.tally is not None:
+                    runner.tally.modifier(modifier)
         finally:
             depth[0] -= 1
         return value

@@ -40,10 +40,11 @@ class ScopeEnded(Exception):
 class Runner:
     """One game in progress: the model, the state, and the generators that walk them."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, tally=None):
         from . import events, modifiers, optable, windows  # the op table and the reactive parts
 
         self.model = model
+        self.tally = tally  # a usage tally (.tally.Tally) for the balance report, or None
         self.state = State(model)
         self.scope = self.state.make_scope(modifiers.make_modified(self))
         self.observations: list[Observation] = []
@@ -97,6 +98,8 @@ class Runner:
             if node.until is not None and node.until(EMPTY, scope):
                 return
             rounds += 1
+            if self.tally is not None:
+                self.tally.loop_round(node)
             if rounds > MAX_LOOP_ROUNDS:
                 raise ExprError(f"flow {node.name}: loop does not end", path=node.path)
             if node.over is not None:
@@ -159,6 +162,9 @@ class Runner:
 
     def run_step(self, node):
         scope = self.scope
+        tally = self.tally
+        if tally is not None:
+            tally.use("steps", node.name)
         actor = node.actor(EMPTY, scope) if node.actor is not None else None
         legal = []
         for action in self.step_actions(node):
@@ -172,6 +178,8 @@ class Runner:
         if len(legal) == 1:
             action = legal[0]
             self.observe(where, "automatic", action.name)
+            if tally is not None and len(node.do) > 1:  # a step with one action offers no choice
+                tally.forced_decision(actor, where)
         else:
             if actor is None:
                 raise NotExecutable(f"step {node.name}: choice between actions without actor_x", path=node.path)
@@ -197,6 +205,8 @@ class Runner:
 
     def run_action(self, action, local_names: dict):
         """Cost, then effect, sharing ``local_names``."""
+        if self.tally is not None:
+            self.tally.action(action)
         if action.item is not None:
             local_names.setdefault("self", action.item)
         if action.cost:
@@ -222,6 +232,8 @@ class Runner:
         """Index of the chosen value; a single value is taken without asking."""
         if len(values) == 1:
             self.observe(where, "automatic", labels[0] if labels is not None else label(values[0]), visible, player)
+            if self.tally is not None:
+                self.tally.forced_decision(player, where)
             return 0
         names = labels if labels is not None else [label(v) for v in values]
         if player is None:

@@ -71,6 +71,8 @@ def open_window(runner, name, op_names: dict, place: str, path: tuple):
         first = op_names.get("actor")
         first = 0 if first is None else first
     where = f"window {name}"
+    if runner.tally is not None:
+        runner.tally.window(name)
     window = Window(name)
     runner.window_stack.append(window)
     error_place = place if place.endswith(" · window") else where
@@ -137,6 +139,8 @@ def _run(runner, window: Window, candidates, first, op_names: dict, where: str, 
             continue
         action, names = legal[index]
         passes = 0
+        if runner.tally is not None:
+            runner.tally.action(action)
         yield from runner.run_ops(action.cost, names, f"action {action.name} (cost)")
         if lifo:
             window.stack.append(StackItem(action, current, names))

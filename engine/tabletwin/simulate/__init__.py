@@ -1,8 +1,10 @@
-"""Many games at once: ``tabletwin simulate`` and ``tabletwin compare``.
+"""Many games at once: ``tabletwin simulate``, ``compare`` and ``sweep``.
 
 :mod:`.runner` plays the games (seed ``S + k`` for game ``k``, optionally over processes),
 :mod:`.stats` holds the interval maths and :mod:`.report` turns results into the JSON documents
-of ``interfaces.md`` and text tables.
+of ``interfaces.md`` and text tables. The balance report's figures are in :mod:`.balance`, their
+text in :mod:`.balance_text` and the HTML page in :mod:`.html_report`; :mod:`.variants` replaces
+constants (``--set``) and :mod:`.sweep` runs a grid of them.
 """
 
 from .report import ComparisonReport, SimulationReport, comparison_report, expand_specs, simulation_report, winners

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .balance import balance, winners
 from .runner import MAX_REQUESTS, GameResult
 from .stats import mean_ci95, paired_difference_ci95, wilson_ci95
 
@@ -33,22 +34,6 @@ def expand_specs(specs: Sequence[str], num_players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * num_players
     return specs + ["random"] * (num_players - len(specs))
-
-
-def winners(payoffs: Sequence) -> list[int]:
-    """The seats that won a game with these payoffs (``interfaces.md``).
-
-    One seat wins with a payoff strictly above every other; when all payoffs are equal, a shared
-    positive payoff is everybody's win (a cooperative ``win``, a solo game) and a shared payoff of
-    zero or less nobody's (a draw, a shared loss). A tie at the top below that is no one's win.
-    """
-    if not payoffs:
-        return []
-    top = max(payoffs)
-    leaders = [seat for seat, payoff in enumerate(payoffs) if payoff == top]
-    if len(leaders) == len(payoffs):
-        return leaders if top > 0 else []
-    return leaders if len(leaders) == 1 else []
 
 
 def _round(value):
@@ -85,11 +70,14 @@ class SimulationReport:
     reasons: dict[str, int]
     avg_requests: float
     seats: list[SeatLine] = field(default_factory=list)
+    balance: dict = field(default_factory=dict)
+    """The balance report's sections (:func:`.balance.balance`), already JSON."""
 
     def as_json(self) -> dict:
         return {"games": self.games, "seed": self.seed, "finished": self.finished, "unfinished": self.unfinished,
                 "errors": dict(self.errors), "reasons": dict(self.reasons),
-                "avg_requests": round(self.avg_requests, 2), "seats": [s.as_json() for s in self.seats]}
+                "avg_requests": round(self.avg_requests, 2), "seats": [s.as_json() for s in self.seats],
+                **self.balance}
 
 
 def _by_count(counter: Counter) -> dict[str, int]:
@@ -97,8 +85,13 @@ def _by_count(counter: Counter) -> dict[str, int]:
     return dict(sorted(counter.items(), key=lambda item: (-item[1], str(item[0]))))
 
 
-def simulation_report(results: Sequence[GameResult], players: Sequence[str], seed: int) -> SimulationReport:
-    """The report of games played by one line-up; ``players`` is the spec of every seat."""
+def simulation_report(results: Sequence[GameResult], players: Sequence[str], seed: int,
+                      rules: dict | None = None) -> SimulationReport:
+    """The report of games played by one line-up; ``players`` is the spec of every seat.
+
+    ``rules`` is the model's rule catalogue (:func:`tabletwin.game.tally.catalogue`), which the
+    coverage table lists in full; without it only the rules used appear.
+    """
     finished = [r for r in results if r.finished]
     errors = Counter(r.error for r in results if r.error is not None)
     reasons = Counter(r.reason for r in finished)
@@ -113,7 +106,7 @@ def simulation_report(results: Sequence[GameResult], players: Sequence[str], see
     return SimulationReport(games=len(results), seed=seed, finished=len(finished),
                             unfinished=sum(1 for r in results if r.cut), errors=_by_count(errors),
                             reasons=_by_count(reasons), avg_requests=requests / len(results) if results else 0.0,
-                            seats=seats)
+                            seats=seats, balance=balance(results, len(players), rules))
 
 
 @dataclass

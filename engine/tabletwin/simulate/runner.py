@@ -8,19 +8,25 @@ which loads the model again from its text; the chunks come back in game order an
 are kept in game order, so a report built from them is the same for any number of jobs.
 
 A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
-paired on the same seeds.
+paired on the same seeds, possibly each on its own model (``--b-model``). Constants overridden
+with ``--set`` travel to the workers as a dict and are applied after loading there too.
+
+Every game carries a usage tally (:mod:`tabletwin.game.tally`); the result keeps its counts as
+sorted tuples, so a result stays small, picklable and the same whichever process played it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..model import load_model
+from ..game.tally import Tally
 from ..play import play
 from ..players import make_players
+from .variants import load_variant
 
 MAX_REQUESTS = 5_000
 """Requests in one game before it is cut and counts as unfinished."""
@@ -39,6 +45,17 @@ class GameResult:
     cut: bool
     """True when the game was cut at the request limit."""
     requests: int
+    decisions: int = 0
+    """Requests that were a player's decision (forced choices are not requests)."""
+    chance: int = 0
+    """Requests that were chance events."""
+    rounds: int | None = None
+    """Rounds of the main loop, ``None`` when the main flow has no loop."""
+    choices: tuple = ()
+    """``(seat, place, decisions, options, forced)`` per place a seat decided at, sorted: decisions
+    counts the forced ones too, options is the sum of the option counts (1 for a forced one)."""
+    usage: tuple = ()
+    """``((kind, key), uses)`` of every rule the game used, sorted."""
 
     @property
     def finished(self) -> bool:
@@ -48,16 +65,32 @@ class GameResult:
 def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
     """One game with fresh players for its seed."""
     players = make_players(list(specs), model, seed)
-    record = play(model, players, seed, max_requests=max_requests)
+    tally = Tally(model)
+    record = play(model, players, seed, max_requests=max_requests, tally=tally)
     error = f"{record.error.kind}: {record.error.message}" if record.error is not None else None
     payoffs = tuple(record.payoffs) if record.payoffs is not None else None
+    decided: Counter = Counter()
+    options: Counter = Counter()
+    chance = 0
+    for request in record.requests:
+        if request.kind == "decision":
+            decided[request.player, request.where] += 1
+            options[request.player, request.where] += len(request.options)
+        else:
+            chance += 1
+    for key, count in tally.forced.items():
+        decided[key] += count
+        options[key] += count
+    choices = tuple(sorted((seat, where, decided[seat, where], options[seat, where], tally.forced.get((seat, where), 0))
+                           for seat, where in decided))
     return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
-                      len(record.requests))
+                      len(record.requests), len(record.requests) - chance, chance,
+                      tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())))
 
 
-def play_seed(model, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
-    """The game of ``seed`` once with every line-up."""
-    return tuple(play_game(model, specs, seed, max_requests) for specs in lineups)
+def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
+    """The game of ``seed`` once with every line-up, line-up ``i`` on ``models[i]``."""
+    return tuple(play_game(model, specs, seed, max_requests) for model, specs in zip(models, lineups))
 
 
 Progress = Callable[[int, int], None]
@@ -66,22 +99,31 @@ Progress = Callable[[int, int], None]
 
 def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, seed: int = 0, jobs: int = 1, *,
               filename: str = "-", model=None, max_requests: int | None = MAX_REQUESTS,
-              progress: Progress | None = None, start_method: str | None = None) -> list[tuple[GameResult, ...]]:
+              progress: Progress | None = None, start_method: str | None = None, overrides: dict | None = None,
+              sources: Sequence[tuple[str, str]] | None = None) -> list[tuple[GameResult, ...]]:
     """Play ``games`` seeds (``seed``, ``seed + 1``, …), each with every line-up.
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
-    ``model`` (already loaded from ``model_text``) saves loading it again when ``jobs`` is 1;
-    workers always load their own from ``model_text``. ``start_method`` is ``"fork"`` or
-    ``"spawn"`` (default: fork where it is safe, spawn elsewhere).
+    ``model`` (already loaded from ``model_text`` with ``overrides``) saves loading it again when
+    ``jobs`` is 1; workers always load their own from ``model_text``. ``overrides`` replaces
+    constants (``--set``). ``sources`` gives every line-up its own model as ``(text, filename)``
+    (``compare --b-model``); by default all play ``model_text``. ``start_method`` is ``"fork"``
+    or ``"spawn"`` (default: fork where it is safe, spawn elsewhere).
     """
     lineups = [list(specs) for specs in lineups]
+    if sources is None:
+        sources = [(model_text, filename)] * len(lineups)
+    sources = [tuple(source) for source in sources]
+    overrides = dict(overrides or {})
     jobs = max(1, min(int(jobs), games))
     if jobs == 1:
-        if model is None:
-            model = load_model(model_text, filename=filename)
+        loaded = {}
+        if model is not None:
+            loaded[(model_text, filename)] = model
+        models = _models(sources, overrides, loaded)
         results = []
         for k in range(games):
-            results.append(play_seed(model, lineups, seed + k, max_requests))
+            results.append(play_seed(models, lineups, seed + k, max_requests))
             if progress is not None:
                 progress(k + 1, games)
         return results
@@ -89,7 +131,7 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     context = multiprocessing.get_context(start_method or _default_start_method())
     results = []
     with context.Pool(jobs, initializer=_init_worker,
-                      initargs=(model_text, filename, lineups, seed, max_requests)) as pool:
+                      initargs=(sources, overrides, lineups, seed, max_requests)) as pool:
         for chunk in pool.imap(_play_chunk, chunks):
             results.extend(chunk)
             if progress is not None:
@@ -111,11 +153,18 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 _worker: dict = {}
 
 
-def _init_worker(model_text: str, filename: str, lineups, seed: int, max_requests: int | None) -> None:
-    _worker.update(model=load_model(model_text, filename=filename), lineups=lineups, seed=seed,
-                   max_requests=max_requests)
+def _models(sources, overrides: dict, loaded: dict) -> list:
+    """One model per line-up; a source shared by several line-ups is loaded once."""
+    for source in sources:
+        if source not in loaded:
+            loaded[source] = load_variant(source[0], source[1], overrides)
+    return [loaded[source] for source in sources]
+
+
+def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int | None) -> None:
+    _worker.update(models=_models(sources, overrides, {}), lineups=lineups, seed=seed, max_requests=max_requests)
 
 
 def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
-    model, lineups, seed, max_requests = (_worker[k] for k in ("model", "lineups", "seed", "max_requests"))
-    return [play_seed(model, lineups, seed + k, max_requests) for k in range(*span)]
+    models, lineups, seed, max_requests = (_worker[k] for k in ("models", "lineups", "seed", "max_requests"))
+    return [play_seed(models, lineups, seed + k, max_requests) for k in range(*span)]

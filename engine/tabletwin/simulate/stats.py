@@ -109,3 +109,31 @@ def paired_difference_ci95(a: Sequence[float], b: Sequence[float]) -> tuple[floa
     if len(a) != len(b):
         raise ValueError(f"paired samples of different lengths ({len(a)} and {len(b)})")
     return mean_ci95([float(x) - float(y) for x, y in zip(a, b)])
+
+
+def ratio_ci95(numerators: Sequence[float], denominators: Sequence[float],
+               n: int | None = None) -> tuple[float | None, Interval | None]:
+    """The ratio ``Σy / Σx`` of per-game totals and its 95% interval, games as the unit.
+
+    Figures such as options per decision pool many decisions from each game, and the decisions of
+    one game are not independent; this treats each game as one draw of ``(y, x)`` and takes the
+    delta-method (linearised) variance of the ratio, ``Σ(y - R·x)² / (n(n-1)) / x̄²``, with the
+    t quantile for ``n - 1`` degrees of freedom. ``(None, None)`` when ``Σx`` is 0; no interval
+    below two games. ``n`` (at least the number of pairs given) counts games whose pair is
+    ``(0, 0)`` without listing them: they add nothing to the sums, only to the sample size.
+    """
+    if len(numerators) != len(denominators):
+        raise ValueError(f"ratio of samples of different lengths ({len(numerators)} and {len(denominators)})")
+    n = len(numerators) if n is None else n
+    if n < len(numerators):
+        raise ValueError(f"{n} games for {len(numerators)} pairs")
+    total_x = math.fsum(denominators)
+    if n == 0 or total_x == 0:
+        return None, None
+    ratio = math.fsum(numerators) / total_x
+    if n < 2:
+        return ratio, None
+    x_bar = total_x / n
+    residual = math.fsum((y - ratio * x) ** 2 for y, x in zip(numerators, denominators))
+    half = t_quantile_975(n - 1) * math.sqrt(residual / (n * (n - 1))) / x_bar
+    return ratio, (ratio - half, ratio + half)
