@@ -2,7 +2,7 @@
 // what a user did; the extension checks each message before acting on it, because a webview is
 // a page that draws model text and is treated as untrusted.
 
-import type { DiagramResult, PlayView, Until } from "./protocol";
+import { DiagramResult, PlayView, SPECTATOR, Until } from "./protocol";
 
 /** A seat's player as the set-up offers it: a value for `players` and a label for people. */
 export interface PlayerChoice {
@@ -58,8 +58,9 @@ function whole(value: unknown, low = 0): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= low;
 }
 
+/** A viewer: a seat, everyone (null) or a spectator (-1). */
 function seat(value: unknown): value is number | null {
-  return value === null || (whole(value) && value < MAX_SEATS);
+  return value === null || value === SPECTATOR || (whole(value) && value < MAX_SEATS);
 }
 
 function station(value: unknown): value is string {

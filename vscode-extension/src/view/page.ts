@@ -29,7 +29,7 @@ export function pageHtml(parts: PageParts): string {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(parts.cspSource, parts.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(parts.cspSource, parts.nonce).replace(/[&"<>]/g, escapeHtml)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeHtml(parts.styleUri)}">
 <title>${escapeHtml(parts.title)}</title>

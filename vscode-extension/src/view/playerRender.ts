@@ -3,7 +3,7 @@
 
 import { escapeHtml as e } from "./escape";
 import type { SetupInfo } from "./messages";
-import type { Board, LogEntry, PlayTable, PlayView, Variable } from "./protocol";
+import { Board, LogEntry, PlayTable, PlayView, SPECTATOR, Variable } from "./protocol";
 import { BY_HAND, startViewAs, viewAsLocked } from "./setup";
 
 export type TableTab = "zones" | "board";
@@ -28,6 +28,16 @@ function lineLink(line: number | null, column: number | null, text: string): str
          `title="Show line ${e(line)} in the editor">${e(text)}</a>`;
 }
 
+/** The choices of viewer: everyone, each seat, a spectator. */
+function viewerOptions(seats: number, selected: number | null): string {
+  const choices: [string, string, boolean][] = [
+    ["", "everyone", selected === null],
+    ...Array.from({ length: seats }, (_, seat): [string, string, boolean] => [String(seat), `seat ${seat}`, selected === seat]),
+    [String(SPECTATOR), "a spectator (public only)", selected === SPECTATOR],
+  ];
+  return choices.map(([value, label, on]) => `<option value="${value}"${on ? " selected" : ""}>${label}</option>`).join("");
+}
+
 export function renderSetup(setup: SetupInfo): string {
   const seats = Array.from({ length: setup.seats }, (_, seat) => {
     const current = setup.players[seat] ?? "random";
@@ -36,14 +46,11 @@ export function renderSetup(setup: SetupInfo): string {
     return `<label class="tt-field">Seat ${seat} <select id="tt-seat-${seat}" data-seat="${seat}">${options.join("")}</select></label>`;
   });
   const viewAs = startViewAs(setup.players, setup.viewAs);
-  const viewOptions = [`<option value=""${viewAs === null ? " selected" : ""}>everyone</option>`,
-    ...Array.from({ length: setup.seats }, (_, seat) =>
-      `<option value="${seat}"${viewAs === seat ? " selected" : ""}>seat ${seat}</option>`)];
   const locked = setup.players.includes(BY_HAND);
   return `<h2>Set-up: ${e(setup.model)}</h2>
 <div class="tt-setup-fields">${seats.join("")}
 <label class="tt-field">Seed <input id="tt-seed" type="number" step="1" value="${e(setup.seed)}"></label>
-<label class="tt-field">View as <select id="tt-view-as"${locked ? " disabled" : ""}>${viewOptions.join("")}</select></label>
+<label class="tt-field">View as <select id="tt-view-as"${locked ? " disabled" : ""}>${viewerOptions(setup.seats, viewAs)}</select></label>
 </div>
 <div class="tt-buttons"><button id="tt-start">Start</button> <button id="tt-random-game" class="tt-secondary">Random game</button></div>
 <p class="tt-hint">A seat played by hand is seen through its eyes: the view follows it.</p>`;
@@ -78,7 +85,7 @@ export function renderQuestion(view: PlayView): string {
   }
   const request = view.request;
   if (!request) return `<p>No question is open.</p><div class="tt-buttons">${restart}</div>`;
-  const where = lineLink(request.line, request.column, request.where);
+  const where = lineLink(request.line, request.column, request.where ?? "?");
   const heading = request.kind === "chance"
     ? `<h2>Request ${e(request.index)}: chance at ${where}</h2>`
     : `<h2>Request ${e(request.index)}: ${e(seatName(request.player, view))} decides at ${where}</h2>`;
@@ -107,7 +114,11 @@ function changes(entry: LogEntry): string {
     items.push(`<li><span class="tt-var">${e(name)}</span> ${e(v.before)} → ${e(v.after)}</li>`);
   }
   for (const m of entry.changes?.moves ?? []) {
-    items.push(`<li><span class="tt-card">${e(m.card)}</span> ${e(m.from)} → ${e(m.to)}</li>`);
+    items.push(`<li><span class="tt-card">${e(m.card)}</span> ${e(m.from ?? "nowhere")} → ${e(m.to ?? "out of the game")}</li>`);
+  }
+  for (const seen of entry.changes?.seen ?? []) {
+    const who = seen.seen_by.length ? seen.seen_by.map((s) => `seat ${s}`).join(", ") : "nobody";
+    items.push(`<li>${e(who)} saw <span class="tt-card">${e(seen.text)}</span> (${e(seen.where)})</li>`);
   }
   for (const event of entry.changes?.events ?? []) items.push(`<li class="tt-event">${e(event)}</li>`);
   return items.length ? `<ul class="tt-changes">${items.join("")}</ul>` : "";
@@ -116,12 +127,14 @@ function changes(entry: LogEntry): string {
 export function renderLog(view: PlayView): string {
   if (view.log.length === 0) return `<h2>Log</h2><p class="tt-hint">Nothing has happened yet.</p>`;
   const entries = view.log.map((entry) => {
-    const who = entry.kind === "chance" ? "Chance" : seatName(entry.player, view);
+    const who = entry.kind === "chance" ? "Chance" : entry.player === null ? "The game" : seatName(entry.player, view);
     const auto = entry.automatic ? ` <span class="tt-hint">(only option)</span>` : "";
-    return `<li class="tt-entry" data-index="${e(entry.index)}"><div><span class="tt-index">${e(entry.index)}</span> ` +
-           `${e(who)} at ${lineLink(entry.line, entry.column, entry.where)}: <span class="tt-answer">${e(entry.answer)}</span>${auto} ` +
-           `<button class="tt-back tt-secondary" data-back="${e(entry.index)}" title="Replay the game to just before this request">back here</button></div>` +
-           `${changes(entry)}</li>`;
+    const index = entry.index === null ? "" : e(entry.index);
+    const back = entry.index === null ? "" : ` <button class="tt-back tt-secondary" data-back="${index}" ` +
+      `title="Replay the game to just before request ${index}">back here</button>`;
+    return `<li class="tt-entry"><div><span class="tt-index">${index}</span> ` +
+           `${e(who)} at ${lineLink(entry.line, entry.column, entry.where)}: <span class="tt-answer">${e(entry.answer)}</span>${auto}` +
+           `${back}</div>${changes(entry)}</li>`;
   });
   return `<h2>Log</h2><ol class="tt-log">${entries.join("")}</ol>`;
 }
@@ -155,38 +168,38 @@ function zones(table: PlayTable): string {
   }).join("")}</ul>`;
 }
 
-const CELL = 40;
-const HEX_RADIUS = CELL / Math.sqrt(3);
+/** Drawing units (a square cell's side, a hex cell's radius) in pixels. */
+const UNIT = 48;
 
 function hexPoints(cx: number, cy: number, pointy: boolean): string {
   return Array.from({ length: 6 }, (_, k) => {
     const angle = (Math.PI / 3) * k + (pointy ? Math.PI / 6 : 0);
-    return `${(cx + HEX_RADIUS * Math.cos(angle)).toFixed(1)},${(cy + HEX_RADIUS * Math.sin(angle)).toFixed(1)}`;
+    return `${(cx + UNIT * Math.cos(angle)).toFixed(1)},${(cy + UNIT * Math.sin(angle)).toFixed(1)}`;
   }).join(" ");
 }
 
-/** One board as SVG: square cells at their unit coordinates, or hexagons centred on them. */
+/** One board as SVG: the engine places each cell's centre; squares are 1 wide, hexagons of radius 1. */
 export function renderBoard(board: Board): string {
   if (!board.cells.length) return `<p class="tt-hint">${e(board.name)}: no cells</p>`;
   const hex = board.shape === "hex";
   const pointy = board.orientation !== "flat";
-  const margin = hex ? HEX_RADIUS : 0;
-  const xs = board.cells.map((c) => c.x * CELL);
-  const ys = board.cells.map((c) => c.y * CELL);
-  const left = Math.min(...xs) - margin;
-  const top = Math.min(...ys) - margin;
-  const width = Math.max(...xs) - left + (hex ? margin : CELL);
-  const height = Math.max(...ys) - top + (hex ? margin : CELL);
+  const half = hex ? UNIT : UNIT / 2;
+  const xs = board.cells.map((c) => c.x * UNIT);
+  const ys = board.cells.map((c) => c.y * UNIT);
+  const left = Math.min(...xs) - half;
+  const top = Math.min(...ys) - half;
+  const width = Math.max(...xs) + half - left;
+  const height = Math.max(...ys) + half - top;
   const cells = board.cells.map((cell) => {
-    const x = cell.x * CELL;
-    const y = cell.y * CELL;
+    const x = cell.x * UNIT;
+    const y = cell.y * UNIT;
     const shape = hex
       ? `<polygon class="tt-cell" points="${hexPoints(x, y, pointy)}"/>`
-      : `<rect class="tt-cell" x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`;
-    const cx = hex ? x : x + CELL / 2;
-    const cy = hex ? y : y + CELL / 2;
-    const label = cell.pieces.length ? `<text class="tt-piece" x="${cx}" y="${cy}">${e(cell.pieces.join(" "))}</text>` : "";
-    return `<g class="tt-board-cell" data-cell="${e(cell.id)}"><title>${e(cell.id)}${cell.pieces.length ? `: ${e(cell.pieces.join(", "))}` : ""}</title>${shape}${label}</g>`;
+      : `<rect class="tt-cell" x="${(x - half).toFixed(1)}" y="${(y - half).toFixed(1)}" width="${UNIT}" height="${UNIT}"/>`;
+    const label = cell.pieces.length
+      ? `<text class="tt-piece" x="${x.toFixed(1)}" y="${y.toFixed(1)}">${e(cell.pieces.join(" "))}</text>` : "";
+    const title = cell.pieces.length ? `${cell.id}: ${cell.pieces.join(", ")}` : cell.id;
+    return `<g class="tt-board-cell" data-cell="${e(cell.id)}"><title>${e(title)}</title>${shape}${label}</g>`;
   });
   return `<figure class="tt-board"><figcaption>${e(board.name)}</figcaption>` +
          `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${e(board.name)}" ` +
@@ -196,7 +209,8 @@ export function renderBoard(board: Board): string {
 
 /** The table: a tab list (arrow keys move between tabs) over zones and values, and boards. */
 export function renderTable(view: PlayView, active: TableTab): string {
-  const boards = view.table.board?.boards ?? [];
+  const table = view.table ?? { zones: [], variables: [], board: null };
+  const boards = table.board?.boards ?? [];
   const tab = boards.length ? active : "zones";
   const tabs: [TableTab, string][] = [["zones", "Zones and values"], ...(boards.length ? [["board", "Board"] as [TableTab, string]] : [])];
   const list = tabs.map(([id, label]) =>
@@ -204,7 +218,7 @@ export function renderTable(view: PlayView, active: TableTab): string {
     `tabindex="${id === tab ? 0 : -1}">${label}</button>`).join("");
   const body = tab === "board"
     ? boards.map(renderBoard).join("")
-    : (zones(view.table) + variables(view.table.variables, view.seats)) || `<p class="tt-hint">No zones or values.</p>`;
+    : (zones(table) + variables(table.variables, view.seats)) || `<p class="tt-hint">No zones or values.</p>`;
   return `<h2>Table</h2><div role="tablist" aria-label="Table">${list}</div>` +
          `<div role="tabpanel" id="tt-panel-${tab}" aria-labelledby="tt-tab-${tab}" tabindex="0">${body}</div>`;
 }
@@ -212,11 +226,8 @@ export function renderTable(view: PlayView, active: TableTab): string {
 export function renderStatus(view: PlayView): string {
   const lineup = view.players.map((p, seat) => `${seat}: ${shortPlayer(p)}`).join(", ");
   const locked = viewAsLocked(view.players, view);
-  const options = [`<option value=""${view.view_as === null ? " selected" : ""}>everyone</option>`,
-    ...Array.from({ length: view.seats }, (_, seat) =>
-      `<option value="${seat}"${view.view_as === seat ? " selected" : ""}>seat ${seat}</option>`)];
   return `<p>Seed <span id="tt-current-seed">${e(view.seed)}</span> · players ${e(lineup)} · ` +
-         `<label>seen by <select id="tt-view-as-now"${locked ? " disabled" : ""}>${options.join("")}</select></label></p>`;
+         `<label>seen by <select id="tt-view-as-now"${locked ? " disabled" : ""}>${viewerOptions(view.seats, view.view_as)}</select></label></p>`;
 }
 
 /** The station to highlight on the track: the open question's, or where the engine stopped. */

@@ -21,13 +21,15 @@ export interface PlayRequest {
   index: number;
   kind: RequestKind;
   player: number | null;
-  where: string;
+  /** Where the game asks (`step turn`); null for the end and for an error. */
+  where: string | null;
   station: string | null;
   line: number | null;
   column: number | null;
   options: string[];
   probabilities: number[] | null;
   by_hand: boolean;
+  seen_by?: number[];
 }
 
 export interface VariableChange {
@@ -39,22 +41,34 @@ export interface VariableChange {
 
 export interface Move {
   card: string;
-  from: string;
-  to: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** Something a seat was shown (a card looked at, a hand revealed). */
+export interface Observation {
+  kind: string;
+  where: string;
+  player: number | null;
+  text: string;
+  seen_by: number[];
 }
 
 export interface LogEntry {
-  index: number;
+  /** null for what the game did by itself (a system step with one action). */
+  index: number | null;
   kind: RequestKind;
   player: number | null;
   where: string;
+  station?: string | null;
   line: number | null;
   column: number | null;
   options: string[];
   answer: string;
   seen_by?: number[];
   automatic?: boolean;
-  changes?: { variables?: VariableChange[]; moves?: Move[]; events?: string[] };
+  by_hand?: boolean;
+  changes?: { variables?: VariableChange[]; moves?: Move[]; events?: string[]; seen?: Observation[] };
 }
 
 export interface Zone {
@@ -77,10 +91,14 @@ export interface BoardCell {
   pieces: string[];
 }
 
+/** Cells are centred at (x, y) in drawing units, y downwards: a square cell is 1 wide, a hex
+ * cell has radius 1 (centre to corner), pointy unless `orientation` is "flat". */
 export interface Board {
   name: string;
   shape: "square" | "hex";
   orientation?: string | null;
+  width?: number;
+  height?: number;
   cells: BoardCell[];
 }
 
@@ -107,14 +125,18 @@ export interface PlayError {
 export interface PlayView {
   seed: number;
   players: string[];
+  /** null: everyone; a seat; or SPECTATOR (only what is public). */
   view_as: number | null;
   seats: number;
   request: PlayRequest | null;
   log: LogEntry[];
-  table: PlayTable;
+  table: PlayTable | null;
   end: PlayEnd | null;
   error: PlayError | null;
 }
+
+/** `view_as` of someone watching: sees only what every seat sees. */
+export const SPECTATOR = -1;
 
 export type Until = "one" | "human" | "end";
 
