@@ -21,6 +21,8 @@ let view: PlayView | undefined;
 let setup: SetupInfo | undefined;
 let tab: TableTab = "zones";
 let busy = false;
+/** How many views have been drawn (the end-to-end tests wait on it). */
+let views = 0;
 
 function post(message: FromPlayer): void {
   vscode.postMessage(message);
@@ -98,6 +100,7 @@ window.addEventListener("message", (event: MessageEvent<ToPlayer>) => {
       view = message.view;
       showFailure("");
       drawView();
+      document.body.dataset.views = String(++views);
       vscode.setState({ tab });
       break;
     case "track": {
