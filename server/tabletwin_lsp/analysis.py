@@ -549,6 +549,14 @@ def summary(test_games) -> dict:
     return test_games.as_json()
 
 
+def test_games_players(analysis: Analysis) -> int:
+    """The number of seats the test games of the analysed model play (all random)."""
+    from tabletwin.model.model import num_players_of
+
+    data = analysis.loaded.data if analysis.loaded is not None else None
+    return num_players_of(data) if isinstance(data, dict) else 1
+
+
 def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
     """One error per distinct stop of the test games, at the op or node where it arose."""
     found = []
@@ -557,6 +565,9 @@ def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
         games = "game" if test_games.games == 1 else "games"
         message = f"{stop.kind}: {stop.message} (stopped {stop.count} of {test_games.games} test {games})"
         path = format_path(stop.path) if stop.path is not None else ""
-        found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path,
-                             {"testGames": stop.count}))
+        data = {"testGames": stop.count}
+        if stop.seed is not None:  # what the Player needs to open that very game
+            data["player"] = {"seed": stop.seed, "players": ["random"] * test_games_players(analysis),
+                              "request": stop.request}
+        found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path, data))
     return sorted(found, key=_order)

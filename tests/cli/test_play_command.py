@@ -40,7 +40,7 @@ def test_text_game_reads_like_the_player(capsys):
     assert status == 0
     assert lines[0] == "Race — seed 1, players: first, first"
     assert lines[1] == "step turn · player 0: walk | run → walk"
-    assert lines[2] == "  pos: [0, 0] → [1, 0]"
+    assert lines[2] == "  pos[0]: 0 → 1"  # a per-player variable, seat by seat
     assert lines[-1] == "End: finish — payoffs 1, -1"
 
 
@@ -94,3 +94,18 @@ def test_eval_against_a_model(capsys):
     path = str(ROOT / "examples" / "tic_tac_toe.yaml")
     status, out, _ = run(["eval", "--model", path, "len(empty_cells), has_line('X'), n_players"], capsys)
     assert (status, out) == (0, "(9, False, 2)\n")
+
+
+def _doc_block(heading: str) -> str:
+    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    after = text[text.index(heading):]
+    return after.split("```\n", 2)[1]
+
+
+def test_the_text_in_the_docs_is_what_play_prints(capsys):
+    status, out, _ = run(["play", str(ROOT / "examples" / "kuhn_poker.yaml"), "--seed", "4"], capsys)
+    assert status == 0 and out == _doc_block("## What the text shows")
+    status, out, err = run(["play", str(ROOT / "examples" / "kuhn_poker.yaml"), "--seed", "4", "--players",
+                            "human,random"], capsys, "2\n")
+    assert status == 0 and out.startswith("Kuhn poker — seed 4, players: human, random\n"
+                                          + _doc_block("### Playing by hand"))

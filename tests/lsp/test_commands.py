@@ -100,7 +100,9 @@ async def test_stopped_games_put_their_error_on_the_op_until_the_next_edit(clien
     r = diagnostic.range
     assert (r.start.line, r.start.character, r.end.line, r.end.character) == (
         STOP_LINE, column, STOP_LINE, column + len("amount_x"))
-    assert diagnostic.data == {"path": "actions.roll.effect[1].else[0].amount_x", "testGames": 20}
+    # The first game that stopped (seed 0) answered 9 requests: the Player reopens it from "player".
+    assert diagnostic.data == {"path": "actions.roll.effect[1].else[0].amount_x", "testGames": 20,
+                               "player": {"seed": 0, "players": ["random", "random"], "request": 9}}
     (shown,) = client.messages
     assert shown.type == types.MessageType.Warning
     assert shown.message.endswith(f"\n20× {STOP}")

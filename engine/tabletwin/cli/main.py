@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import eval_command, play_command, simulate_command, validate_command
+from . import diagram_command, eval_command, play_command, simulate_command, validate_command
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletwin", description="Play, validate and explore game rule models.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    diagram_command.register(commands)
     eval_command.register(commands)
     play_command.register(commands)
     simulate_command.register(commands)

@@ -1,4 +1,9 @@
-"""``tabletwin play``: one game, request by request, as text for people or as JSON."""
+"""``tabletwin play``: one game, request by request, as text for people or as JSON.
+
+With ``human`` seats the text shows only what they may see until the game ends: one hand-played
+seat sees its own view, several (people sharing a terminal) see what everyone sees in the
+narration and their own view when asked. The game then shows the whole table.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,19 @@ import json
 import sys
 
 from ..expr import to_text
-from ..game.view import variable_view
+from ..game.view import describe_view
 from ..play import play
 from ..players import PlayerSpecError, make_players
+from ..players.human import HumanPlayer, InputEnded
+from ..playview import HUMAN, PlaySession, PlaySessionError
+from ..playview.document import entry_view
+from ..playview.narration import entry_lines
 from .loading import UNREADABLE, Unreadable, read_model
+
+INPUT_ENDED = 3
+"""Exit status when standard input ends before a human player answered."""
+
+INPUT_ENDED_MESSAGE = "tabletwin play: standard input ended before the game did"
 
 
 def register(commands) -> None:
@@ -22,35 +36,43 @@ def register(commands) -> None:
 
 
 class Narrator:
-    """Prints a game as it goes: automatic steps, the request and its answer, changes, events."""
+    """Prints the log of a session as it grows, as ``viewer`` sees it."""
 
-    def __init__(self, out):
+    def __init__(self, session: PlaySession, viewer, out):
+        self.session = session
+        self.viewer = viewer
         self.out = out
-        self.observed = 0
-        self.events = 0
-        self.variables: dict = {}
+        self.printed = 0
 
-    def catch_up(self, game) -> None:
-        for item in game.observations[self.observed:]:
-            if item.kind not in ("decision", "chance"):
-                print(f"  {item.kind}: {item.where} → {item.label}", file=self.out)
-        self.observed = len(game.observations)
-        current = variable_view(game)
-        for name, value in current.items():
-            before = self.variables.get(name)
-            if before is not None and before != value:
-                print(f"  {name}: {before} → {value}", file=self.out)
-        self.variables = current
-        events = game.events[self.events:]
-        if events:
-            print(f"  events: {', '.join(events)}", file=self.out)
-        self.events = len(game.events)
+    def catch_up(self) -> None:
+        session = self.session
+        seats = session.model.num_players
+        for entry in session.recorder.entries[self.printed:]:
+            for line in entry_lines(entry_view(entry, self.viewer, session.model, seats)):
+                print(line, file=self.out)
+        self.printed = len(session.recorder.entries)
+        self.out.flush()
 
-    def on_request(self, game, request, index) -> None:
-        self.catch_up(game)
-        who = "chance" if request.kind == "chance" else f"player {request.player}"
-        print(f"{request.where} · {who}: {' | '.join(request.options)} → {request.options[index]}", file=self.out)
-        self.observed = len(game.observations) + 1
+
+class Seat:
+    """A hand-played seat: its terminal prompt and the log entries it has not been told yet."""
+
+    def __init__(self, seat: int, session: PlaySession):
+        self.player = HumanPlayer(seat)
+        self.session = session
+        self.told = 0
+
+    def ask(self) -> int:
+        session = self.session
+        seat = self.player.seat
+        entries = session.recorder.entries
+        news = []
+        for entry in entries[self.told:]:
+            news += ["  " + line.lstrip() for line in entry_lines(entry_view(entry, seat, session.model,
+                                                                               session.model.num_players))]
+        self.told = len(entries)
+        request = session.request
+        return self.player.ask(request.where, list(request.options), describe_view(session.game, seat), news)
 
 
 def run(args) -> int:
@@ -65,19 +87,53 @@ def run(args) -> int:
     except (PlayerSpecError, Exception) as exc:
         print(f"tabletwin play: {exc}", file=sys.stderr)
         return 1
-    narrator = None if args.json else Narrator(sys.stdout)
-    if narrator is not None:
-        names = ", ".join(getattr(p, "name", "?") for p in players)
-        print(f"{model.data.get('label') or model.data.get('game') or model.filename} — seed {args.seed}, "
-              f"players: {names}")
-    record = play(model, players, args.seed, on_request=narrator.on_request if narrator else None, keep_game=True)
     if args.json:
+        try:
+            record = play(model, players, args.seed, keep_game=True)
+        except InputEnded:
+            print(INPUT_ENDED_MESSAGE, file=sys.stderr)
+            return INPUT_ENDED
         print(json.dumps(record.as_json(), ensure_ascii=False, default=to_text))
-    else:
-        if record.game is not None:
-            narrator.catch_up(record.game)
-        if record.error is not None:
-            print(f"Stopped: {record.error}")
-        else:
-            print(f"End: {record.reason} — payoffs {', '.join(to_text(p) for p in record.payoffs)}")
-    return 1 if record.error is not None else 0
+        return 1 if record.error is not None else 0
+    return _play_text(model, specs, players, args.seed)
+
+
+def _play_text(model, specs, players, seed) -> int:
+    try:
+        session = PlaySession(model, specs, seed=seed, max_requests=None)
+    except PlaySessionError as exc:
+        print(f"tabletwin play: {exc}", file=sys.stderr)
+        return 1
+    hands = [seat for seat, spec in enumerate(session.specs) if spec == HUMAN]
+    viewer = session.view_as  # by the line-up: the hand-played seat, a spectator if several
+    names = ", ".join(getattr(p, "name", "?") for p in players)
+    print(f"{model.data.get('label') or model.data.get('game') or model.filename} — seed {seed}, players: {names}")
+    if len(hands) == 1:
+        print(f"You play seat {hands[0]}: you see what it sees until the game ends.")
+    elif hands:
+        print("Seats " + ", ".join(map(str, hands)) + " are played by hand: the narration shows what everyone "
+              "sees, each of you sees their own view when asked.")
+    narrator = Narrator(session, viewer, sys.stdout)
+    seats = {seat: Seat(seat, session) for seat in hands}
+    try:
+        while session.waiting:
+            narrator.catch_up()
+            if session.by_hand(session.request):
+                session.answer(seats[session.request.player].ask())
+            else:
+                session.advance("one")
+    except InputEnded:
+        narrator.catch_up()
+        print(INPUT_ENDED_MESSAGE, file=sys.stderr)
+        return INPUT_ENDED
+    narrator.catch_up()
+    if hands and session.game is not None:
+        print("The table at the end:")
+        for line in describe_view(session.game, None):
+            print(line)
+    if session.error is not None:
+        print(f"Stopped: {session.error}")
+        return 1
+    end = session.end_view()
+    print(f"End: {end['reason']} — payoffs {', '.join(to_text(p) for p in end['payoffs'])}")
+    return 0

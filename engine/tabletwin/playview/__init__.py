@@ -4,7 +4,7 @@ No editor or LSP imports: the language server carries :meth:`PlaySession.view` a
 the terminal player masks its narration with the same rules (:mod:`.sight`).
 """
 
-from .session import HUMAN, PlaySession, PlaySessionError
+from .session import AUTO, HUMAN, PlaySession, PlaySessionError
 from .sight import BACK, SPECTATOR
 
-__all__ = ["BACK", "HUMAN", "PlaySession", "PlaySessionError", "SPECTATOR"]
+__all__ = ["AUTO", "BACK", "HUMAN", "PlaySession", "PlaySessionError", "SPECTATOR"]

@@ -127,13 +127,20 @@ def request_view(session, viewer) -> dict | None:
                                request.player if request.kind == "decision" else None)}
 
 
+MAX_LOG_ENTRIES = 1_000
+"""Log entries a view carries: the latest ones (a game cut at 5,000 requests would be megabytes)."""
+
+
 def build_view(session, viewer) -> dict:
     model = session.model
     state = session.game.state if session.game is not None else None
+    entries = session.recorder.entries
+    shown = entries[-MAX_LOG_ENTRIES:]
     return {
         "seed": session.seed, "players": list(session.specs), "view_as": viewer, "seats": model.num_players,
         "request": request_view(session, viewer),
-        "log": [entry_view(entry, viewer, model, model.num_players) for entry in session.recorder.entries],
+        "log": [entry_view(entry, viewer, model, model.num_players) for entry in shown],
+        "log_omitted": len(entries) - len(shown),
         "table": table_view(model, state, viewer) if state is not None else None,
         "end": session.end_view(),
         "error": session.error_view() if session.error is not None else None,

@@ -27,6 +27,9 @@ from .tracing import TracedGame, place_of, station_of
 
 HUMAN = "human"
 UNTIL = ("one", "human", "end")
+AUTO = "auto"
+"""``view_as`` by the line-up: the hand-played seat if there is one, a spectator if several
+(people sharing one screen), everyone if none."""
 
 
 class PlaySessionError(ValueError):
@@ -36,13 +39,13 @@ class PlaySessionError(ValueError):
 class PlaySession:
     """One game in the Player. Raises :class:`PlaySessionError` for calls that do not fit the game."""
 
-    def __init__(self, model, players=None, seed: int = 0, view_as: int | None = None,
-                 max_requests: int = MAX_REQUESTS):
+    def __init__(self, model, players=None, seed: int = 0, view_as=AUTO,
+                 max_requests: int | None = MAX_REQUESTS):
         self.model = model
         self.seed = seed
         self.max_requests = max_requests
         self.specs = self._specs(players)
-        self.view_as = self._viewer(view_as)
+        self.view_as = self.viewer_of(view_as)
         self._new_game()
 
     # -- set-up --------------------------------------------------------------------------
@@ -64,11 +67,16 @@ class PlaySession:
             raise PlaySessionError(str(exc)) from None
         return specs
 
-    def _viewer(self, view_as):
+    def viewer_of(self, view_as):
+        """The viewer ``view_as`` names for this line-up; raises unless it is one."""
+        if view_as == AUTO:
+            hands = [seat for seat, spec in enumerate(self.specs) if spec == HUMAN]
+            return None if not hands else hands[0] if len(hands) == 1 else SPECTATOR
         if view_as is None or view_as == SPECTATOR:
             return view_as
         if isinstance(view_as, bool) or not isinstance(view_as, int) or not 0 <= view_as < self.model.num_players:
-            raise PlaySessionError(f"view_as must be a seat from 0 to {self.model.num_players - 1}, or None")
+            raise PlaySessionError(f"view_as must be a seat from 0 to {self.model.num_players - 1}, "
+                                   f"{SPECTATOR} (a spectator), None (everyone) or {AUTO!r}")
         return view_as
 
     def _new_game(self) -> None:
@@ -81,12 +89,10 @@ class PlaySession:
         self.game = None
         self.request = None
         self.request_place = (None, None, [])
-        try:
-            self.game = TracedGame(self.model, self.seed, self.recorder)
-        except EngineError as exc:
-            self._failed(exc, None)
+        self.game = TracedGame(self.model, self.seed, self.recorder)
+        if self.game.error is not None:
+            self._failed(self.game.error, self.game)
             return
-        self.recorder.start(self.game.state)
         self._asked()
 
     def _asked(self) -> None:
@@ -101,10 +107,7 @@ class PlaySession:
     def _failed(self, exc: EngineError, game) -> None:
         self.error = exc
         self.request = None
-        runner = game.runner if game is not None else None
-        self.error_stack = runner.failed_at or () if runner is not None else ()
-        if game is not None and self.recorder.state is None:
-            self.recorder.start(game.state)
+        self.error_stack = game.runner.failed_at or ()
         self.recorder.flush()
 
     # -- what it is at ---------------------------------------------------------------------
@@ -138,7 +141,7 @@ class PlaySession:
 
     def view(self, view_as=...) -> dict:
         """The view JSON as ``view_as`` sees it (default: the session's viewer)."""
-        viewer = self.view_as if view_as is ... else self._viewer(view_as)
+        viewer = self.view_as if view_as is ... else self.viewer_of(view_as)
         return build_view(self, viewer)
 
     # -- playing ---------------------------------------------------------------------------
@@ -152,10 +155,11 @@ class PlaySession:
             self._failed(exc, self.game)
             return
         self._asked()
-        if self.request.kind != "end" and self.request_index >= self.max_requests:
+        if self.max_requests is not None and self.request.kind != "end" and self.request_index >= self.max_requests:
             self.cut = True
             self.error = EngineError(f"cut off after {self.max_requests:,} requests: a loop without an end?")
             self.error.kind = "cut"
+            self.error_stack = tuple(self.game.runner.stack)  # where it would have asked next
 
     def _computer_answer(self) -> int:
         request = self.request
@@ -230,5 +234,5 @@ class PlaySession:
         if players is not None or model is not None:
             self.specs = self._specs(players if players is not None else self.specs)
         if view_as is not ...:
-            self.view_as = self._viewer(view_as)
+            self.view_as = self.viewer_of(view_as)
         self._new_game()

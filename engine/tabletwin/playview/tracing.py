@@ -24,6 +24,8 @@ class TracedRunner(Runner):
         self.stack: list[tuple[str, tuple]] = []
         self.listener = listener
         self.failed_at: tuple | None = None  # the stack where an engine error arose
+        if listener is not None and hasattr(listener, "start"):
+            listener.start(self.state)  # the state as set up, before the flow changes anything
 
     def _traced(self, kind: str, path, inner):
         self.stack.append((kind, tuple(path)))
@@ -65,7 +67,8 @@ def place_of(stack) -> tuple | None:
 class TracedGame(Game):
     """A :class:`Game` on a :class:`TracedRunner` (``clone`` still gives a plain game).
 
-    ``Game.__init__`` builds its own runner, so its few lines are repeated here with ours.
+    ``Game.__init__`` builds its own runner, so its few lines are repeated here with ours. An
+    engine error before the first request does not raise: it is in ``error``.
     """
 
     def __init__(self, model, seed: int = 0, listener=None):
@@ -76,7 +79,10 @@ class TracedGame(Game):
         self.request = None
         self._runner = TracedRunner(model, listener)
         self._play = self._runner.play()
-        self._resume(None)
+        try:
+            self._resume(None)
+        except EngineError:
+            pass  # kept in ``error``: a game that stops before its first question still has a table
 
     @property
     def runner(self) -> TracedRunner:

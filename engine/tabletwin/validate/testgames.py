@@ -17,6 +17,8 @@ class Stop:
     message: str
     path: tuple | None
     count: int = 0
+    seed: int | None = None  # the first game that stopped here: its seed ...
+    request: int | None = None  # ... and how many requests it had answered when it stopped
 
 
 @dataclass
@@ -48,7 +50,8 @@ def run_test_games(model, games: int = 20, seed: int = 0) -> TestGames:
         if record.error is not None:
             error = record.error
             key = f"{error.kind}: {error.message}"
-            stop = report.stopped.setdefault(key, Stop(error.kind, error.message, error.path))
+            stop = report.stopped.setdefault(key, Stop(error.kind, error.message, error.path, 0, seed + number,
+                                                       len(record.requests)))
             stop.count += 1
         elif record.cut:
             report.unfinished += 1

@@ -7,3 +7,5 @@ from . import hover  # noqa: F401
 from . import navigation  # noqa: F401
 from . import code_actions  # noqa: F401
 from . import status  # noqa: F401
+from . import diagram  # noqa: F401
+from . import player  # noqa: F401

@@ -62,6 +62,7 @@ class _Document:
 
 
 _documents: dict[str, _Document] = {}
+close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
 
 
@@ -360,6 +361,8 @@ def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> N
     if was_model:
         refresh_tactics(ls, uri)  # its unsaved text is gone: the disk's counts again
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    for listener in close_listeners:
+        listener(uri)
 
 
 # ---- settings ----------------------------------------------------------------------------------

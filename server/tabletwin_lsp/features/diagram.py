@@ -1,0 +1,71 @@
+"""``tabletwin/diagram``: the flow of the document in the editor as a track diagram.
+
+A request of our own, params ``{"uri": ...}``, answered from the analysis of the document's
+current text (the open buffer, unsaved edits included):
+
+============  ====================================================================================
+field         meaning
+============  ====================================================================================
+``version``   the document version the picture was drawn from (``null`` for a file not open)
+``svg``       the diagram as an SVG fragment (classes only, no ``<style>``; see
+              :mod:`tabletwin.diagram.svg`), each station a ``<g class="tt-station"
+              data-station=ID data-line=L data-column=C>``; ``null`` when there is a ``problem``
+``stations``  ``[{id, line, column}]``: every station and where it is written (1-based)
+``problem``   ``null``, or why no picture can be drawn (the text is not readable YAML, not a
+              model); the webview keeps its last good picture then
+============  ====================================================================================
+
+The layout runs in a worker thread, so a large model does not hold up typing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from pygls.exceptions import JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+
+from tabletwin.diagram import layout, to_svg
+
+from ..analysis import MODEL, Analysis
+from ..server import server
+from .diagnostics import current_analysis
+
+DIAGRAM = "tabletwin/diagram"
+
+
+def _uri(params) -> str:
+    # pygls hands over the params of a request it has no type for as a namedtuple.
+    uri = params.get("uri") if isinstance(params, dict) else getattr(params, "uri", None)
+    if not isinstance(uri, str) or not uri:
+        raise JsonRpcInvalidParams(f"{DIAGRAM}: params must be {{\"uri\": <document URI>}}")
+    return uri
+
+
+def picture(analysis: Analysis) -> dict:
+    """The answer for one analysis (pure: runs in a worker thread)."""
+    answer = {"version": analysis.version, "svg": None, "stations": [], "problem": None}
+    if analysis.kind != MODEL:
+        answer["problem"] = "this document is not a model (no top-level 'flow')"
+        return answer
+    report = analysis.report
+    if analysis.loaded is None or report is None or not report.readable:
+        first = analysis.findings[0].message if analysis.findings else "it cannot be read"
+        answer["problem"] = f"the model cannot be read: {first}"
+        return answer
+    gaps = report.figures.gaps if report.figures is not None else None
+    diagram = layout(analysis.loaded, gaps)
+    answer["svg"] = to_svg(diagram, standalone=False)
+    answer["stations"] = [{"id": s.id, "line": s.line, "column": s.column} for s in diagram.stations]
+    return answer
+
+
+@server.feature(DIAGRAM)
+async def diagram(ls: LanguageServer, params) -> dict:
+    uri = _uri(params)
+    try:
+        analysis = await current_analysis(ls, uri)
+    except OSError as exc:
+        raise JsonRpcInvalidParams(f"{DIAGRAM}: cannot read {uri}: {exc.strerror or exc}") from None
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(ls.thread_pool, picture, analysis)
