@@ -44,8 +44,16 @@ async function command(page, title) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  // The row whose label is exactly the title ("Close All Editors" also finds "... in Group").
+  const rows = page.locator('.quick-input-list .monaco-list-row', { hasText: title });
+  await rows.first().waitFor();
+  for (let i = 0; i < (await rows.count()); i++) {
+    if ((await rows.nth(i).locator('.label-name').first().innerText()).trim() === title) {
+      await rows.nth(i).click();
+      return;
+    }
+  }
+  throw new Error(`no command "${title}" in the palette`);
 }
 
 async function openFile(page, name) {
@@ -196,7 +204,11 @@ export async function run({ page, images, log }) {
   await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
   // Room for the editor and a panel beside it.
   await command(page, 'View: Close Primary Side Bar');
-  await diagram(page, images, log);
-  await player(page, images, log);
-  await stoppedGame(page, images, log);
+  for (const [name, scenario] of [['diagram', diagram], ['player', player], ['stopped game', stoppedGame]]) {
+    try {
+      await scenario(page, images, log);
+    } catch (error) {
+      throw new Error(`${name}: ${error.message}`);
+    }
+  }
 }

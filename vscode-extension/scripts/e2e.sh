@@ -26,6 +26,8 @@ python3 -m zipfile -e "$vsix" "$work/vsix"
 mkdir -p "$work/workspace"
 cp "$here/test/fixtures/broken.model.yaml" "$here/test/fixtures/engine-error.model.yaml" "$work/workspace/"
 cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/tic-tac-toe.model.yaml"
+# The extension-host test edits this copy; the scenario of e2e/panels.mjs clicks the one above.
+cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/diagram-edits.model.yaml"
 cp "$repo/examples/kuhn_poker.yaml" "$work/workspace/kuhn.model.yaml"
 cp -r "$repo/examples/tactics" "$work/workspace/tactics"
 cp "$repo/examples/pig.yaml" "$work/workspace/pig.model.yaml"

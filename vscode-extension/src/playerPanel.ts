@@ -8,7 +8,7 @@ import { documentStatus } from "./commands";
 import { ServerController } from "./server";
 import { modelName } from "./target";
 import { FromPlayer, parseFromPlayer, SetupInfo, ToPlayer } from "./view/messages";
-import type { PlayView, StoppedGame, Until } from "./view/protocol";
+import type { PlayResult, PlayView, StoppedGame, Until } from "./view/protocol";
 import { agentNames, BY_HAND, followViewAs, gameName, playerChoices, randomSeed, startViewAs, TacticFile }
   from "./view/setup";
 import { documentKind } from "./documentKind";
@@ -70,6 +70,8 @@ export class PlayerPanel implements vscode.Disposable {
   readonly panel: vscode.WebviewPanel;
   session: string | undefined;
   view: PlayView | undefined;
+  /** Why the last request could not be done (the view is then unchanged), or null. */
+  problem: string | null = null;
   setup: SetupInfo | undefined;
   private track: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -85,7 +87,8 @@ export class PlayerPanel implements vscode.Disposable {
     PlayerPanel.open.add(panel);
     await panel.prepare(options.game);
     if (options.game) {
-      await panel.start(options.game.players, options.game.seed, null, "error");
+      // Run to the request the game had reached: it stops there with its error.
+      await panel.start(options.game.players, options.game.seed, null, options.game.request);
     }
     return panel;
   }
@@ -158,8 +161,9 @@ export class PlayerPanel implements vscode.Disposable {
 
   private async request(method: string, params: Record<string, unknown>): Promise<PlayView> {
     const client = await this.server.ready();
-    const result = await client.sendRequest<{ view: PlayView; session?: string }>(method, params);
+    const result = await client.sendRequest<PlayResult>(method, params);
     if (result.session !== undefined) this.session = result.session;
+    this.problem = result.problem ?? null;
     return result.view;
   }
 
@@ -169,6 +173,7 @@ export class PlayerPanel implements vscode.Disposable {
     if (follow !== undefined && this.session) view = await this.request(PLAYER.view, { session: this.session, viewAs: follow });
     this.view = view;
     this.post({ type: "view", view });
+    if (this.problem) this.post({ type: "failure", message: this.problem });
     this.changed.fire(view);
   }
 

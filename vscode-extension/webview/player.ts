@@ -21,6 +21,8 @@ let view: PlayView | undefined;
 let setup: SetupInfo | undefined;
 let tab: TableTab = "zones";
 let busy = false;
+/** The set-up folds away when a game it started is shown, leaving room for the game. */
+let foldSetup = true;
 /** How many views have been drawn (the end-to-end tests wait on it). */
 let views = 0;
 
@@ -100,6 +102,8 @@ window.addEventListener("message", (event: MessageEvent<ToPlayer>) => {
       view = message.view;
       showFailure("");
       drawView();
+      if (foldSetup) setupRegion.querySelector("details")?.removeAttribute("open");
+      foldSetup = false;
       document.body.dataset.views = String(++views);
       vscode.setState({ tab });
       break;
@@ -136,8 +140,10 @@ document.addEventListener("click", (event) => {
   if (tabButton) return selectTab(tabButton.dataset.tab as TableTab);
   const button = target.closest<HTMLButtonElement>("button");
   if (!button || busy) return;
-  if (button.id === "tt-start") return start();
-  if (button.id === "tt-random-game") return start(randomSeed(Math.random));
+  if (button.id === "tt-start" || button.id === "tt-random-game") {
+    foldSetup = true;
+    return start(button.id === "tt-random-game" ? randomSeed(Math.random) : undefined);
+  }
   if (button.id === "tt-restart") return post({ type: "restart" });
   if (button.dataset.answer !== undefined) return post({ type: "answer", index: Number(button.dataset.answer) });
   if (button.dataset.advance) return post({ type: "advance", until: button.dataset.advance as "one" | "human" | "end" });

@@ -47,13 +47,13 @@ export function renderSetup(setup: SetupInfo): string {
   });
   const viewAs = startViewAs(setup.players, setup.viewAs);
   const locked = setup.players.includes(BY_HAND);
-  return `<h2>Set-up: ${e(setup.model)}</h2>
+  return `<details id="tt-setup-box" open><summary><h2>Set-up: ${e(setup.model)}</h2></summary>
 <div class="tt-setup-fields">${seats.join("")}
 <label class="tt-field">Seed <input id="tt-seed" type="number" step="1" value="${e(setup.seed)}"></label>
 <label class="tt-field">View as <select id="tt-view-as"${locked ? " disabled" : ""}>${viewerOptions(setup.seats, viewAs)}</select></label>
 </div>
 <div class="tt-buttons"><button id="tt-start">Start</button> <button id="tt-random-game" class="tt-secondary">Random game</button></div>
-<p class="tt-hint">A seat played by hand is seen through its eyes: the view follows it.</p>`;
+<p class="tt-hint">A seat played by hand is seen through its eyes: the view follows it.</p></details>`;
 }
 
 function controls(view: PlayView): string {
@@ -136,7 +136,8 @@ export function renderLog(view: PlayView): string {
            `${e(who)} at ${lineLink(entry.line, entry.column, entry.where)}: <span class="tt-answer">${e(entry.answer)}</span>${auto}` +
            `${back}</div>${changes(entry)}</li>`;
   });
-  return `<h2>Log</h2><ol class="tt-log">${entries.join("")}</ol>`;
+  const omitted = view.log_omitted ? `<p class="tt-hint">${e(view.log_omitted)} earlier entries are not shown.</p>` : "";
+  return `<h2>Log</h2>${omitted}<ol class="tt-log">${entries.join("")}</ol>`;
 }
 
 function variables(list: Variable[], seats: number): string {

@@ -4,7 +4,8 @@
 /** `tabletwin/diagram` `{uri}`. */
 export interface DiagramResult {
   version: number | null;
-  svg: string;
+  /** null when there is a problem: the webview keeps its last picture. */
+  svg: string | null;
   stations: StationPlace[];
   problem: string | null;
 }
@@ -130,9 +131,19 @@ export interface PlayView {
   seats: number;
   request: PlayRequest | null;
   log: LogEntry[];
+  /** How many earlier log entries the view leaves out (it carries the latest ones). */
+  log_omitted?: number;
   table: PlayTable | null;
   end: PlayEnd | null;
   error: PlayError | null;
+}
+
+/** What every `tabletwin/player/*` request answers (start adds the session). `problem`: why the
+ * call could not be done; the view is then unchanged. */
+export interface PlayResult {
+  session?: string;
+  view: PlayView;
+  problem?: string | null;
 }
 
 /** `view_as` of someone watching: sees only what every seat sees. */
