@@ -6,7 +6,8 @@
 // 2. Player on Kuhn poker: seat 0 by hand to the end (checking or calling, so it comes to a
 //    showdown); before the end no text or attribute of the webview's document is the opponent's
 //    card, which the view of everyone shows afterwards.
-// 3. A stopped test game of engine-error.model.yaml, opened from the summary's button: the
+// 3. Border skirmish by keyboard: Enter on a button, arrow keys to the Board tab with its cells.
+// 4. A stopped test game of engine-error.model.yaml, opened from the summary's button: the
 //    Player shows the engine's message and its line link moves the cursor there.
 // Screenshots of the Diagram and the Player go to --images.
 
@@ -182,6 +183,35 @@ async function player(page, images, log) {
   await closeEditors(page);
 }
 
+/** Border skirmish with computer seats, by keyboard: the Board tab draws the view's cells. */
+async function board(page, images, log) {
+  await openFile(page, 'border-skirmish.model.yaml');
+  await command(page, 'Tabletwin: Open Player');
+  const frame = await webviewFrame(page, '#tt-start');
+  const seats = await frame.$$eval('select[data-seat]', (all) => all.length);
+  for (let seat = 0; seat < seats; seat++) await frame.selectOption(`#tt-seat-${seat}`, 'random');
+  await frame.fill('#tt-seed', '3');
+  await click(frame, '#tt-start');
+  await frame.focus('#tt-step');
+  const before = await views(frame);
+  await frame.press('#tt-step', 'Enter');
+  await until('a view after Enter on "Step one request"', async () => ((await views(frame)) > before ? true : undefined));
+  await frame.focus('[role=tab][data-tab="zones"]');
+  await frame.press('[role=tab][data-tab="zones"]', 'ArrowRight');
+  await frame.waitForSelector('[role=tab][data-tab="board"][aria-selected="true"]');
+  const focused = await frame.evaluate(() => document.activeElement?.getAttribute('data-tab'));
+  check(focused === 'board', `the focus is on ${focused} after ArrowRight, not on the Board tab`);
+  const cells = await frame.$$eval('#tt-panel-board .tt-board-cell', (all) => all.map((c) => c.getAttribute('data-cell')));
+  // The model's 5×5 field without its centre c3.
+  check(cells.length === 24 && !cells.includes('c3') && cells.includes('a1') && cells.includes('e5'),
+        `board cells: ${cells.join(' ')}`);
+  const pieces = await frame.$$eval('#tt-panel-board .tt-piece', (all) => all.map((p) => p.textContent));
+  check(pieces.length > 0, 'no pieces on the board');
+  log(`board: ${cells.length} cells, pieces ${pieces.join(', ')}; tabs and buttons work from the keyboard`);
+  if (images) await page.screenshot({ path: path.join(images, 'player-board.png') });
+  await closeEditors(page);
+}
+
 async function stoppedGame(page, images, log) {
   await openFile(page, 'engine-error.model.yaml');
   await command(page, 'Tabletwin: Run Test Games');
@@ -204,7 +234,7 @@ export async function run({ page, images, log }) {
   await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
   // Room for the editor and a panel beside it.
   await command(page, 'View: Close Primary Side Bar');
-  for (const [name, scenario] of [['diagram', diagram], ['player', player], ['stopped game', stoppedGame]]) {
+  for (const [name, scenario] of [['diagram', diagram], ['player', player], ['board', board], ['stopped game', stoppedGame]]) {
     try {
       await scenario(page, images, log);
     } catch (error) {

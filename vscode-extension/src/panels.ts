@@ -81,21 +81,32 @@ export function summaryWithPlayerButton(client: LanguageClient, open: (uri: vsco
   });
 }
 
+/** Runs a command's work; a failure (no server, say) becomes an error message. */
+async function reported<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Tabletwin: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 export function registerPanels(server: ServerController, extensionUri: vscode.Uri): vscode.Disposable[] {
-  const openPlayer = async (argument?: unknown, options?: PlayerOptions) => {
+  const openPlayer = (argument?: unknown, options?: PlayerOptions) => reported("the Player did not open", async () => {
     const document = await targetModel(argument);
     return document ? PlayerPanel.show(server, extensionUri, document, options) : undefined;
-  };
+  });
   let summary: vscode.Disposable | undefined;
   const hook = (client: LanguageClient | undefined) => {
     summary?.dispose();
     summary = client && summaryWithPlayerButton(client, (uri, game) => void openPlayer(uri, { game }));
   };
   return [
-    vscode.commands.registerCommand(PANEL_COMMANDS.showDiagram, async (argument?: unknown) => {
-      const document = await targetModel(argument);
-      return document ? DiagramPanel.show(server, extensionUri, document) : undefined;
-    }),
+    vscode.commands.registerCommand(PANEL_COMMANDS.showDiagram, (argument?: unknown) =>
+      reported("the Diagram did not open", async () => {
+        const document = await targetModel(argument);
+        return document ? DiagramPanel.show(server, extensionUri, document) : undefined;
+      })),
     vscode.commands.registerCommand(PANEL_COMMANDS.openPlayer, openPlayer),
     vscode.languages.registerCodeActionsProvider({ language: "yaml" }, new StoppedGameActions(),
                                                  { providedCodeActionKinds: StoppedGameActions.kinds }),

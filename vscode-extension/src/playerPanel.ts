@@ -85,7 +85,13 @@ export class PlayerPanel implements vscode.Disposable {
                     options: PlayerOptions = {}): Promise<PlayerPanel> {
     const panel = new PlayerPanel(server, extensionUri, document);
     PlayerPanel.open.add(panel);
-    await panel.prepare(options.game);
+    try {
+      await panel.prepare(options.game);
+    } catch (error) {
+      // No server, say: the panel says why (opening it again once the server runs tries again).
+      panel.post({ type: "failure", message: `The set-up could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      return panel;
+    }
     if (options.game) {
       // Run to the request the game had reached: it stops there with its error.
       await panel.start(options.game.players, options.game.seed, null, options.game.request);
