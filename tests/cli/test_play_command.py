@@ -109,3 +109,17 @@ def test_the_text_in_the_docs_is_what_play_prints(capsys):
                             "human,random"], capsys, "2\n")
     assert status == 0 and out.startswith("Kuhn poker — seed 4, players: human, random\n"
                                           + _doc_block("### Playing by hand"))
+
+
+def test_two_people_at_one_terminal_see_only_public_narration(capsys):
+    """Kuhn poker, seed 4: seat 0 holds Q, seat 1 holds K; both are played by hand."""
+    status, out, err = run(["play", str(ROOT / "examples" / "kuhn_poker.yaml"), "--seed", "4", "--players",
+                            "human,human"], capsys, "2\n2\n")
+    narration, end = out.split("The table at the end:\n")
+    assert status == 0 and "Seats 0, 1 are played by hand" in narration
+    assert "action deal · chance: ? | ? | ? → ? (seen by player 0)" in narration
+    assert not any(card in narration for card in ("'Q'", " Q", "'K'", " K"))
+    assert "  hand: [['Q'], ['K']]" in end
+    _, asked_0, asked_1 = err.split("Since your last turn:")
+    assert "  hand: [['Q'], ['?']]" in asked_0 and "K" not in asked_0
+    assert "  hand: [['?'], ['K']]" in asked_1 and "card K: deck → hand[1]" in asked_1

@@ -7,11 +7,13 @@ import textwrap
 import pytest
 
 from tabletwin.diagram import layout
-from tabletwin.diagram.layout import MAX_COLS, MAX_ROWS, PAD
+from tabletwin.diagram.blocks import MAX_PLATE_COLS
+from tabletwin.diagram.boxes import MAX_COLS, MAX_ROWS, MIN_COLS, PAD
+from tabletwin.diagram.layout import END_ROW_W
 from tabletwin.diagram.stations import one_line
 from tabletwin.diagram.text import CHAR_W, ELLIPSIS, columns
 from tabletwin.modelfile import format_path, load_yaml
-from tabletwin.validate.walk import mapping, nodes, sequence
+from tabletwin.validate.walk import nodes, sequence
 
 from .models import MODELS, text
 
@@ -53,6 +55,9 @@ def extra(name: str) -> str:
 
 
 ALL = [(p.stem, p.read_text(encoding="utf-8")) for p in MODELS] + [(k, extra(k)) for k in EXTRA]
+# the picture in docs/diagram.md: end conditions in rows; "stations" of every kind
+ALL.append(("ends_in_rows", "flow: {id: s, kind: step, do: a}\nactions: {a: {}}\nend:\n" + "".join(
+    f"  - {{id: end_condition_number_{i}, if_x: 'x > {i}', result: draw}}\n" for i in range(8))))
 
 
 def end_ids(data) -> list[str]:
@@ -86,6 +91,16 @@ class TestEveryModel:
         for rail in diagram.rails:
             for x, y in rail.points:
                 assert 0 <= x <= diagram.width and 0 <= y <= diagram.height, rail
+        for plate in diagram.plates:  # text on tracks stays inside the picture too
+            assert 0 <= plate.x and plate.x + columns(plate.shown) * CHAR_W + 10 <= diagram.width, plate
+
+    def test_text_on_tracks_covers_no_station_and_no_other_text(self, name, source):
+        diagram = layout(source)
+        plates = [(p.shown, p.x, p.y - 9, p.x + columns(p.shown) * CHAR_W + 10, p.y + 9) for p in diagram.plates]
+        boxes = [(s.id, s.x, s.y, s.x + s.w, s.y + s.h) for s in diagram.stations]
+        for index, (text_, x1, y1, x2, y2) in enumerate(plates):
+            for other, bx1, by1, bx2, by2 in boxes + plates[index + 1:]:
+                assert x2 <= bx1 or bx2 <= x1 or y2 <= by1 or by2 <= y1, f"{text_!r} covers {other!r}"
 
     def test_text_fits_its_box(self, name, source):
         diagram = layout(source)
@@ -137,7 +152,7 @@ def test_a_step_shows_who_acts_its_actions_pre_and_markers():
     assert decide.actions == [{"name": "roll", "pre": None}, {"name": "hold", "pre": "turn_total > 0"}]
     assert decide.markers == ["choice", "chance"]
     assert [r.shown for r in decide.rows] == ["decide", "who: current", "• roll", "• hold — pre: turn_total > 0",
-                                              "? hold_at_zero (assumed): May a player hold b…"]
+                                              "? hold_at_zero (assumed): May a player hold before…"]
     assert decide.questions[0]["id"] == "hold_at_zero"
 
 
@@ -289,3 +304,52 @@ open_questions: [1, {about: 2}]
     assert ids == ["flow", "flow.children[1]", "flow.children[2]", "flows.sub", "end[0]", "end.won", "end.won~6"]
     assert station(diagram, "flow").kind == "wobble"
     assert station(diagram, "flow.children[2]").name == "flow.children[2]"  # a node without an id
+
+
+def test_text_on_a_track_is_cut_at_max_plate_cols():
+    when = "x == " + " or x == ".join(str(i) for i in range(40))
+    source = f'flow: {{id: b, kind: branch, cases: [{{when_x: "{when}", children: []}}]}}\n'
+    plate = next(p for p in layout(source).plates if p.kind == "when")
+    assert plate.full == f"when {when}"
+    assert columns(plate.shown) == MAX_PLATE_COLS and plate.shown.endswith(ELLIPSIS)
+
+
+def test_a_short_station_is_min_cols_wide():
+    step = station(layout("flow: {id: s, kind: step, actor_x: 0, do: a}\nactions: {a: {}}\n"), "flow")
+    assert step.w == round(MIN_COLS * CHAR_W + 2 * PAD, 1)
+
+
+def test_end_stations_wrap_into_rows_of_end_row_w():
+    ends = "".join(f"  - {{id: end_condition_number_{i}, if_x: 'x > {i}', result: draw}}\n" for i in range(8))
+    diagram = layout(f"flow: {{id: s, kind: step, do: a}}\nactions: {{a: {{}}}}\nend:\n{ends}")
+    finals = [s for s in diagram.stations if s.kind == "end"]
+    rows = sorted({s.y for s in finals})
+    assert len(rows) > 1
+    for y in rows:
+        row = [s for s in finals if s.y == y]
+        assert max(s.x + s.w for s in row) - min(s.x for s in row) <= END_ROW_W
+
+
+def test_a_node_label_is_shown_under_its_id():
+    turn = station(layout(text("pig")), "flow.children[1]")
+    assert (turn.name, turn.label) == ("turn", "One turn")
+    assert [(r.kind, r.shown) for r in turn.rows[:2]] == [("title", "turn"), ("label", "One turn")]
+    assert not any(r.kind == "label" for r in station(layout(text("pig")), "flow").rows)
+
+
+def test_a_compiled_model_or_a_loaded_document_draws_the_same():
+    from tabletwin import load_model
+
+    source = text("spell_duel")
+    expected = [(s.id, s.x, s.y, s.line) for s in layout(source).stations]
+    assert [(s.id, s.x, s.y, s.line) for s in layout(load_model(source)).stations] == expected
+    assert [(s.id, s.x, s.y, s.line) for s in layout(load_yaml(source)).stations] == expected
+
+
+def test_text_that_is_not_a_model_is_refused_with_its_position():
+    from tabletwin.errors import NotAModelError, YamlError
+
+    with pytest.raises(NotAModelError, match="no top-level 'flow'"):
+        layout("name: x\n")
+    with pytest.raises(YamlError):
+        layout("flow: [\n")

@@ -57,8 +57,11 @@ flow:
     - id: fork
       kind: branch
       cases: [{when_x: "x < 1 and y > 2 & z", children: []}]
+    - {id: away, kind: subflow, ref: "a\\"&<b"}
 actions:
   "<b>bold</b>": {pre_x: "a < b & c", effect: []}
+flows:
+  "a\\"&<b": {id: odd, kind: step, do: ["<b>bold</b>"]}
 open_questions:
   - {id: "q<1>", about: "flow", question: "Is <this> & that \\"quoted\\"?"}
 """
@@ -81,6 +84,8 @@ def test_hostile_text_is_escaped_and_reads_back_whole():
     assert any("open question q<1> (open): Is <this> & that \"quoted\"?" in t for t in titles)
     stations = [e for e in root.iter(NS + "g") if "tt-station" in e.get("class", "").split()]
     assert stations[0].get("data-station") == "flow"
+    assert 'flows.a"&<b' in [e.get("data-station") for e in stations]
+    assert "subflow → flows.a\"&<b" in shown
 
 
 def test_a_cut_text_keeps_the_whole_text_in_a_title():

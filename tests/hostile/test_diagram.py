@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from tabletwin.diagram.layout import MAX_TITLE_COLS
+from tabletwin.diagram.boxes import MAX_TITLE_COLS
 
 from .bounded import run_cli
 

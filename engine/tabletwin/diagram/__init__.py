@@ -6,7 +6,8 @@ model path (``flow.children[2]``, ``flows.attack``) or ``end.<id>`` for an end c
 """
 
 from .document import to_json
-from .layout import Diagram, Track, layout
+from .layout import layout
+from .shapes import Diagram, Track
 from .stations import Station
 from .svg import to_svg
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .layout import Diagram
+from .shapes import Diagram
 
 
 def to_json(diagram: Diagram) -> dict:

@@ -14,8 +14,8 @@ class                       on
                             ``tt-current`` for the highlighted one
 ``tt-box``                  a station's rectangle
 ``tt-title``, ``tt-kind``   its id, its kind
-``tt-row tt-row-<kind>``    its lines: ``who``, ``action``, ``detail``, ``mark``, ``gap``,
-                            ``question``
+``tt-row tt-row-<kind>``    its lines: ``label``, ``who``, ``action``, ``detail``, ``mark``,
+                            ``gap``, ``question``
 ``tt-marker-<name>``        a marker chip (``choice``, ``chance``, ``hidden``, ...)
 ``tt-track tt-track-<kind>`` a track (``next``, ``fork``, ``join``, ``return``, ``exit``,
                             ``call``, ``end``); ``tt-arrow`` its arrowhead
@@ -32,8 +32,10 @@ import re
 from xml.sax.saxutils import escape
 
 from ..validate.tree import MARKERS
-from .layout import MARGIN, PAD, Diagram, Plate, Rail, Row
-from .stations import Station
+from .boxes import PAD
+from .layout import MARGIN
+from .shapes import Diagram, Plate, Rail
+from .stations import Row, Station
 from .text import CHAR_W, FONT_SIZE, PLAIN_FONTS, SMALL_SIZE, fit, width, xml_safe
 
 STYLE = """
@@ -54,6 +56,7 @@ STYLE = """
 .tt-title { font-weight: bold; }
 .tt-diagram .tt-kind { fill: #718096; }
 .tt-diagram .tt-row-who { fill: #2d3748; }
+.tt-diagram .tt-row-label { fill: #2d3748; font-style: italic; }
 .tt-diagram .tt-row-detail { fill: #4a5568; }
 .tt-diagram .tt-row-mark { fill: #2c5282; }
 .tt-diagram .tt-row-gap { fill: #c53030; }
@@ -195,6 +198,12 @@ def _header(diagram: Diagram) -> str:
             parts.append(f'<g class="tt-marker tt-marker-{_cls(name)}"><rect x="{_n(x)}" y="34" width="{_n(chip_w)}" '
                          f'height="15" rx="7"/><text x="{_n(x + 5)}" y="45" font-size="{SMALL_SIZE}">{name}</text></g>')
             x += chip_w + 4
+    rows = [row.kind for s in diagram.stations for row in s.rows] + [row.kind for row in diagram.notes_rows]
+    x = max(x + 12, MARGIN + width("markers: ")) if used else MARGIN
+    for kind, words in (("gap", "gap: what the engine still misses"), ("question", "? open question")):
+        if kind in rows and x + width(words) <= diagram.width - MARGIN:
+            parts.append(f'<text class="tt-row tt-row-{kind}" x="{_n(x)}" y="45">{words}</text>')
+            x += width(words) + 16
     parts.append("</g>")
     return "".join(parts)
 

@@ -50,7 +50,8 @@ def columns(text: str) -> int:
     """How many columns ``text`` takes."""
     if text.isascii():
         return len(text)
-    return sum(_char_cols(c) for c in text)
+    # Below U+0300 (Latin, punctuation) every character is one column; look only at the rest.
+    return len(text) + sum(_char_cols(c) - 1 for c in text if c >= "\u0300")
 
 
 def fit(text: str, cols: int) -> str:

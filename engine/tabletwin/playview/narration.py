@@ -7,6 +7,16 @@ from __future__ import annotations
 from .sight import BACK
 
 
+SHOWN_BACKS = 3
+"""Hidden options written out as ``? | ? | ?``; more are counted (``27 × ?``): a hidden deck."""
+
+
+def _options(options: list[str]) -> str:
+    if len(options) > SHOWN_BACKS and all(option == BACK for option in options):
+        return f"{len(options)} × {BACK}"
+    return " | ".join(options)
+
+
 def _who(entry) -> str:
     return "chance" if entry["kind"] == "chance" else f"player {entry['player']}"
 
@@ -23,7 +33,7 @@ def entry_lines(entry) -> list[str]:
     if entry["automatic"]:
         lines = [f"  automatic: {entry['where']} → {entry['answer']}"]
     else:
-        line = f"{entry['where']} · {_who(entry)}: {' | '.join(entry['options'])} → {entry['answer']}"
+        line = f"{entry['where']} · {_who(entry)}: {_options(entry['options'])} → {entry['answer']}"
         if entry["answer"] == BACK:
             line += f" ({_seen_by(entry['seen_by'])})"
         lines = [line]

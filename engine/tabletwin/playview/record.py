@@ -82,7 +82,7 @@ class Snapshot:
         self.piles = {}
         for name, zone in state.zones.items():
             for pile in (zone if model.zones[name].per_player else [zone]):
-                self.piles[(name, pile.owner)] = [(_card_key(card), card) for card in pile]
+                self.piles[(name, pile.owner)] = ([_card_key(card) for card in pile], list(pile))
 
 
 def variable_changes(before: Snapshot, after: Snapshot) -> list:
@@ -107,15 +107,16 @@ def _text(value):
 def moves_between(before: Snapshot, after: Snapshot) -> list[Move]:
     """Cards that left one pile and entered another; unmatched ones were made or removed."""
     removed, added = [], []
+    empty = ([], [])
     for pile in before.piles.keys() | after.piles.keys():
-        old = before.piles.get(pile, [])
-        new = after.piles.get(pile, [])
-        if old == new:
+        old_keys, old = before.piles.get(pile, empty)
+        new_keys, new = after.piles.get(pile, empty)
+        if old_keys == new_keys:
             continue
-        gone = Counter(key for key, _ in old) - Counter(key for key, _ in new)
-        came = Counter(key for key, _ in new) - Counter(key for key, _ in old)
-        removed.extend(_take(old, gone, pile))
-        added.extend(_take(new, came, pile))
+        gone = Counter(old_keys) - Counter(new_keys)
+        came = Counter(new_keys) - Counter(old_keys)
+        removed.extend(_take(old_keys, old, gone, pile))
+        added.extend(_take(new_keys, new, came, pile))
     moves = []
     for key, card, target in added:
         for k, (other, _, source) in enumerate(removed):
@@ -129,9 +130,9 @@ def moves_between(before: Snapshot, after: Snapshot) -> list[Move]:
     return moves
 
 
-def _take(cards, counts: Counter, pile):
+def _take(keys, cards, counts: Counter, pile):
     counts = Counter(counts)
-    for key, card in cards:
+    for key, card in zip(keys, cards):
         if counts[key] > 0:
             counts[key] -= 1
             yield key, card, pile
@@ -170,11 +171,12 @@ class Recorder:
         self.last = now
         return moves
 
-    def answered(self, request, index: int, number: int, stack, by_hand: bool) -> None:
-        """Request ``number`` is being answered with ``index``: it opens the next entry."""
+    def answered(self, request, index: int, number: int, place, station, piles, by_hand: bool) -> None:
+        """Request ``number`` (asked at ``place`` in ``station``, its options held in ``piles``) is
+        being answered with ``index``: it opens the next entry."""
         self.flush()
-        self.current = Entry(number, request.kind, request.player, request.where, place_of(stack),
-                             station_of(stack), list(request.options), self.piles_holding(request.values),
+        self.current = Entry(number, request.kind, request.player, request.where, place, station,
+                             list(request.options), piles,
                              list(request.probabilities) if request.probabilities is not None else None,
                              request.visible_to, index, automatic=False, by_hand=by_hand)
         self.entries.append(self.current)
@@ -182,17 +184,14 @@ class Recorder:
 
     def piles_holding(self, values) -> list[frozenset]:
         """Per value, the piles that hold that very object (a card being drawn, say)."""
-        state = self.state
-        found = []
-        for value in values:
-            piles = set()
-            if isinstance(value, (str, dict, list)):
-                for name, zone in state.zones.items():
-                    for pile in (zone if self.model.zones[name].per_player else [zone]):
-                        if any(card is value for card in pile):
-                            piles.add((name, pile.owner))
-            found.append(frozenset(piles))
-        return found
+        where: dict[int, set] = {}
+        for name, zone in self.state.zones.items():
+            for pile in (zone if self.model.zones[name].per_player else [zone]):
+                for card in pile:
+                    if isinstance(card, (str, dict, list)):
+                        where.setdefault(id(card), set()).add((name, pile.owner))
+        return [frozenset(where.get(id(value), ())) if isinstance(value, (str, dict, list)) else frozenset()
+                for value in values]
 
     def __call__(self, runner, observation) -> None:
         kind = observation.kind

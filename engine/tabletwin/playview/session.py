@@ -148,7 +148,8 @@ class PlaySession:
 
     def _play(self, index: int) -> None:
         request = self.request
-        self.recorder.answered(request, index, self.request_index, self.game.runner.stack, self.by_hand(request))
+        place, station, piles = self.request_place
+        self.recorder.answered(request, index, self.request_index, place, station, piles, self.by_hand(request))
         try:
             self.game.answer(index)
         except EngineError as exc:

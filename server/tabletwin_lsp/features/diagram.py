@@ -21,6 +21,7 @@ The layout runs in a worker thread, so a large model does not hold up typing.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
@@ -32,6 +33,8 @@ from ..server import server
 from .diagnostics import current_analysis
 
 DIAGRAM = "tabletwin/diagram"
+
+log = logging.getLogger(__name__)
 
 
 def _uri(params) -> str:
@@ -54,8 +57,14 @@ def picture(analysis: Analysis) -> dict:
         answer["problem"] = f"the model cannot be read: {first}"
         return answer
     gaps = report.figures.gaps if report.figures is not None else None
-    diagram = layout(analysis.loaded, gaps)
-    answer["svg"] = to_svg(diagram, standalone=False)
+    try:
+        diagram = layout(analysis.loaded, gaps)
+        answer["svg"] = to_svg(diagram, standalone=False)
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not take the request down
+        log.exception("diagram of %s failed", analysis.uri)
+        answer["problem"] = f"the diagram could not be drawn ({type(exc).__name__}: {exc}); " \
+                            "the server log has the details"
+        return answer
     answer["stations"] = [{"id": s.id, "line": s.line, "column": s.column} for s in diagram.stations]
     return answer
 
