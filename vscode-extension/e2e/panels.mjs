@@ -62,8 +62,8 @@ async function openFile(page, name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
-  await page.keyboard.press('Enter');
+  // Recently opened files are listed first, before the search results: wait for this one's row.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor();
   // The extension starts the server with the first model; its answers come after that.
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -208,6 +208,7 @@ async function board(page, images, log) {
   const pieces = await frame.$$eval('#tt-panel-board .tt-piece', (all) => all.map((p) => p.textContent));
   check(pieces.length > 0, 'no pieces on the board');
   log(`board: ${cells.length} cells, pieces ${pieces.join(', ')}; tabs and buttons work from the keyboard`);
+  await frame.locator('#tt-panel-board').scrollIntoViewIfNeeded();
   if (images) await page.screenshot({ path: path.join(images, 'player-board.png') });
   await closeEditors(page);
 }

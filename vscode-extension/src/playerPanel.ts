@@ -42,7 +42,7 @@ const BODY = `<main id="tt-player">
     <section id="tt-log" aria-label="Log"></section>
   </div>
   <div>
-    <section aria-label="Track"><h2>Track</h2><div id="tt-track-picture" class="tt-track"></div></section>
+    <section aria-label="Track"><h2>Track</h2><div id="tt-track-picture" class="tt-track-frame"></div></section>
     <section id="tt-table" aria-label="Table"></section>
   </div>
 </div>

@@ -58,7 +58,15 @@ function highlight(): void {
   const current = trackRegion.querySelector(`[data-station="${CSS.escape(station)}"]`);
   current?.classList.add("tt-current");
   current?.setAttribute("aria-current", "step");
-  current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  if (current) keepInView(current);
+}
+
+/** Scrolls the track (only the track, not the page) so the current station is in sight. */
+function keepInView(station: Element): void {
+  const box = station.getBoundingClientRect();
+  const frame = trackRegion.getBoundingClientRect();
+  if (box.top < frame.top || box.bottom > frame.bottom) trackRegion.scrollTop += box.top - frame.top - (frame.height - box.height) / 2;
+  if (box.left < frame.left || box.right > frame.right) trackRegion.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
 }
 
 function selectedPlayers(): string[] {

@@ -170,7 +170,7 @@ function zones(table: PlayTable): string {
 }
 
 /** Drawing units (a square cell's side, a hex cell's radius) in pixels. */
-const UNIT = 48;
+const UNIT = 64;
 
 function hexPoints(cx: number, cy: number, pointy: boolean): string {
   return Array.from({ length: 6 }, (_, k) => {

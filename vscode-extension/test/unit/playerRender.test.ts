@@ -93,9 +93,9 @@ test("a square board: one cell per engine cell, pieces as labels", () => {
   // The 5×5 field has no c3 (a hole in the model's board): 24 cells, none drawn for c3.
   assert.equal([...html.matchAll(/<rect class="tt-cell"/g)].length, 24);
   assert.doesNotMatch(html, /data-cell="c3"/);
-  // a1 is centred at (0.5, 4.5) units: its square starts at (0, 4) units of 48 pixels.
-  assert.match(html, /<g class="tt-board-cell" data-cell="a1"><title>a1: red-west<\/title><rect class="tt-cell" x="0.0" y="192.0" width="48" height="48"\/><text class="tt-piece" x="24.0" y="216.0">red-west<\/text><\/g>/);
-  assert.match(html, /viewBox="0.0 0.0 240.0 240.0"/);
+  // a1 is centred at (0.5, 4.5) units: its square starts at (0, 4) units of 64 pixels.
+  assert.match(html, /<g class="tt-board-cell" data-cell="a1"><title>a1: red-west<\/title><rect class="tt-cell" x="0.0" y="256.0" width="64" height="64"\/><text class="tt-piece" x="32.0" y="288.0">red-west<\/text><\/g>/);
+  assert.match(html, /viewBox="0.0 0.0 320.0 320.0"/);
 });
 
 test("a hex board: hexagons of radius 1 around the engine's centres, pointy or flat", () => {
@@ -103,12 +103,12 @@ test("a hex board: hexagons of radius 1 around the engine's centres, pointy or f
   const pointy = renderBoard({ name: "hex & co", shape: "hex", orientation: "pointy", cells: [cell] });
   const corners = /points="([^"]+)"/.exec(pointy)![1].split(" ").map((p) => p.split(",").map(Number));
   assert.equal(corners.length, 6);
-  for (const [x, y] of corners) assert.ok(Math.abs(Math.hypot(x - cell.x * 48, y - 48) - 48) < 0.1);
-  assert.ok(corners.some(([x]) => Math.abs(x - cell.x * 48) < 0.1), "a pointy hexagon has a corner straight up");
+  for (const [x, y] of corners) assert.ok(Math.abs(Math.hypot(x - cell.x * 64, y - 64) - 64) < 0.1);
+  assert.ok(corners.some(([x]) => Math.abs(x - cell.x * 64) < 0.1), "a pointy hexagon has a corner straight up");
   assert.match(pointy, /data-cell="c&lt;1&gt;"><title>c&lt;1&gt;: &lt;b&gt;<\/title>/);
   assert.match(pointy, /aria-label="hex &amp; co"/);
   const flat = renderBoard({ name: "f", shape: "hex", orientation: "flat", cells: [cell] });
-  assert.ok(/points="([^"]+)"/.exec(flat)![1].split(" ").some((p) => Math.abs(Number(p.split(",")[1]) - 48) < 0.1),
+  assert.ok(/points="([^"]+)"/.exec(flat)![1].split(" ").some((p) => Math.abs(Number(p.split(",")[1]) - 64) < 0.1),
             "a flat hexagon has a corner level with its centre");
 });
 
