@@ -104,6 +104,8 @@ window.addEventListener("message", (event: MessageEvent<ToPlayer>) => {
     case "setup":
       setup = message.setup;
       setupRegion.innerHTML = renderSetup(setup);
+      // Sent again when the page reloads: a game already shown keeps its room.
+      if (view) setupRegion.querySelector("details")?.removeAttribute("open");
       lockViewAs();
       break;
     case "view":
