@@ -180,6 +180,14 @@ async function player(page, images, log) {
   }
   check(seen.at(-1).includes(mine), `seat 0's own card ${mine} was not shown before the end`);
   log(`player: ${seen.length} views before the end; seat 0 held ${mine}, the opponent's ${theirs} never appeared; ${reason}`);
+  // Back to seat 0's first question: the game goes on through seat 0's eyes again.
+  await click(frame, '[data-back="2"]');
+  const again = await frame.$$eval('.tt-option', (all) => all.map((b) => b.textContent));
+  check(again.join() === 'check,bet', `after "back here" the options are ${again}`);
+  const indexes = await frame.$$eval('.tt-entry .tt-index', (all) => all.map((i) => i.textContent));
+  check(indexes.join() === ',0,1', `after "back here" the log is ${indexes}`);
+  check(!(await everything(frame)).includes(theirs), `the opponent's card ${theirs} is shown after going back`);
+  log('player: "back here" reopened request 2 as seen by seat 0');
   await closeEditors(page);
 }
 

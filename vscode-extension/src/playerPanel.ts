@@ -174,7 +174,7 @@ export class PlayerPanel implements vscode.Disposable {
   }
 
   private async show(view: PlayView): Promise<void> {
-    // Several seats by hand share the screen: show the table as the seat whose question is open.
+    // A game with seats played by hand is seen through one of them (see followViewAs).
     const follow = followViewAs(view.players, view);
     if (follow !== undefined && this.session) view = await this.request(PLAYER.view, { session: this.session, viewAs: follow });
     this.view = view;

@@ -59,13 +59,18 @@ export function startViewAs(players: string[], chosen: number | null): number | 
   return handSeats(players)[0] ?? chosen;
 }
 
-/** With several seats played by hand, the view follows the seat whose question is open: the seat
- * to switch to, or undefined to stay. */
+/**
+ * While a game with seats played by hand runs, it is seen through one of them: the seat whose
+ * question is open (people sharing the screen take turns), else the seat seen so far, else the
+ * first. (After the end anyone's view may have been chosen; going back into the game returns
+ * to a hand-played seat's.) The seat to switch to, or undefined to stay.
+ */
 export function followViewAs(players: string[], view: PlayView): number | undefined {
   const hands = handSeats(players);
+  if (hands.length === 0 || view.end || view.error) return undefined;
   const asked = view.request?.by_hand ? view.request.player : null;
-  if (hands.length < 2 || asked === null || !hands.includes(asked) || asked === view.view_as) return undefined;
-  return asked;
+  if (asked !== null && hands.includes(asked)) return asked === view.view_as ? undefined : asked;
+  return view.view_as !== null && hands.includes(view.view_as) ? undefined : hands[0];
 }
 
 /** While a seat is played by hand the view stays that seat's; once the game is over, anyone's. */

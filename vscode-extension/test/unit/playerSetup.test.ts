@@ -41,8 +41,14 @@ test("whose eyes: a hand-played seat's, the next asked one's when people share t
   assert.equal(startViewAs(["random", "random"], 0), 0);
   assert.equal(followViewAs(["human", "human"], view(["human", "human"], 1, 0)), 1);
   assert.equal(followViewAs(["human", "human"], view(["human", "human"], 1, 1)), undefined);
-  assert.equal(followViewAs(["human", "random"], view(["human", "random"], 0, null)), undefined);
-  assert.equal(followViewAs(["human", "human", "random"], view(["human", "human", "random"], 2, 0)), undefined);
+  // Back in a game after looking at everyone's cards at its end: seat 0's eyes again.
+  assert.equal(followViewAs(["human", "random"], view(["human", "random"], 0, null)), 0);
+  assert.equal(followViewAs(["human", "random"], view(["human", "random"], 1, -1)), 0);
+  assert.equal(followViewAs(["human", "random"], view(["human", "random"], 1, 0)), undefined);
+  assert.equal(followViewAs(["human", "random"], view(["human", "random"], 0, null, true)), undefined);
+  assert.equal(followViewAs(["random", "random"], view(["random", "random"], 0, null)), undefined);
+  assert.equal(followViewAs(["human", "human", "random"], view(["human", "human", "random"], 2, 1)), undefined);
+  assert.equal(followViewAs(["human", "human", "random"], view(["human", "human", "random"], 2, null)), 0);
   assert.equal(viewAsLocked(["human", "random"], view(["human", "random"], 0, 0)), true);
   assert.equal(viewAsLocked(["human", "random"], view(["human", "random"], 0, 0, true)), false);
   assert.equal(viewAsLocked(["random", "random"], view(["random", "random"], 0, null)), false);
