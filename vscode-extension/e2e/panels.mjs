@@ -3,6 +3,7 @@
 // inside the workbench; their documents are read through Playwright's frames.
 //
 // 1. Diagram of tic-tac-toe: click a station, the editor's cursor goes to the station's line.
+//    Spell duel's larger diagram keeps its scroll position when an edit redraws it.
 // 2. Player on Kuhn poker: seat 0 by hand to the end (checking or calling, so it comes to a
 //    showdown); before the end no text or attribute of the webview's document is the opponent's
 //    card, which the view of everyone shows afterwards.
@@ -109,6 +110,39 @@ async function diagram(page, images, log) {
   await until(`the cursor on line ${first.line} after Enter`, async () => ((await cursor(page))[0] === first.line ? true : undefined));
   log(`diagram: Enter on ${first.id}; the cursor is on line ${first.line}`);
   if (images) await page.screenshot({ path: path.join(images, 'diagram.png') });
+  await closeEditors(page);
+}
+
+/** Spell duel's diagram is larger than the panel: after an edit it is redrawn where it was scrolled to. */
+async function diagramScroll(page, images, log) {
+  await openFile(page, 'spell-duel.model.yaml');
+  await command(page, 'Tabletwin: Show Diagram');
+  const frame = await webviewFrame(page, '#tt-picture svg [data-station]');
+  const scrolled = await frame.evaluate(() => {
+    const picture = document.getElementById('tt-picture');
+    picture.scrollTop = 300;
+    picture.scrollLeft = 150;
+    return [picture.scrollTop, picture.scrollLeft];
+  });
+  check(scrolled[0] > 0 && scrolled[1] > 0, `the diagram of spell duel does not scroll (${scrolled})`);
+  const flowLine = () => frame.getAttribute('[data-station="flow"]', 'data-line').then(Number);
+  const line = await flowLine();
+  const draws = () => frame.evaluate(() => Number(document.body.dataset.draws ?? 0));
+  const before = await draws();
+  // An edit above the flow: the server's next picture has the flow one line lower.
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('# one more line\n');
+  await until('a redraw after the edit', async () => ((await draws()) > before && (await flowLine()) === line + 1 ? true : undefined));
+  const after = await frame.evaluate(() => {
+    const picture = document.getElementById('tt-picture');
+    return [picture.scrollTop, picture.scrollLeft];
+  });
+  check(after[0] === scrolled[0] && after[1] === scrolled[1], `scrolled to ${scrolled} before the edit, ${after} after`);
+  log(`diagram: redrawn after an edit (flow on line ${line + 1}), still scrolled to ${after}`);
+  await page.keyboard.press('Control+Z');
+  await until('the flow back on its line', async () => ((await flowLine()) === line ? true : undefined));
+  await command(page, 'File: Revert File');
   await closeEditors(page);
 }
 
@@ -243,7 +277,7 @@ export async function run({ page, images, log }) {
   await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
   // Room for the editor and a panel beside it.
   await command(page, 'View: Close Primary Side Bar');
-  for (const [name, scenario] of [['diagram', diagram], ['player', player], ['board', board], ['stopped game', stoppedGame]]) {
+  for (const [name, scenario] of [['diagram', diagram], ['diagram scroll', diagramScroll], ['player', player], ['board', board], ['stopped game', stoppedGame]]) {
     try {
       await scenario(page, images, log);
     } catch (error) {

@@ -30,6 +30,7 @@ cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/tic-tac-toe.model.yaml"
 cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/diagram-edits.model.yaml"
 cp "$repo/examples/kuhn_poker.yaml" "$work/workspace/kuhn.model.yaml"
 cp "$repo/examples/border_skirmish.yaml" "$work/workspace/border-skirmish.model.yaml"
+cp "$repo/examples/spell_duel.yaml" "$work/workspace/spell-duel.model.yaml"
 cp -r "$repo/examples/tactics" "$work/workspace/tactics"
 cp "$repo/examples/pig.yaml" "$work/workspace/pig.model.yaml"
 # A 2 on the die divides by zero: test games stop at this amount_x.

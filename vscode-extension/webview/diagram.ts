@@ -12,6 +12,8 @@ interface State {
 const picture = document.getElementById("tt-picture")!;
 const problem = document.getElementById("tt-problem")!;
 let restored = false;
+/** How many pictures have been drawn (the end-to-end tests wait on it). */
+let draws = 0;
 
 function post(message: FromDiagram): void {
   vscode.postMessage(message);
@@ -38,6 +40,7 @@ function draw(svg: string): void {
     picture.scrollLeft = scrollLeft;
     picture.scrollTop = scrollTop;
   }
+  document.body.dataset.draws = String(++draws);
   if (focused) {
     picture.querySelector<SVGGElement>(`[data-station="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   }
