@@ -8,7 +8,9 @@ import { currentStation, formatProbability, renderBoard, renderLog, renderQuesti
 import type { PlayView } from "../../src/view/protocol";
 
 // Views written by the engine (tabletwin.playview) for examples/kuhn_poker.yaml, seed 3, seat 0
-// by hand and seen by seat 0, and examples/border_skirmish.yaml seen by everyone.
+// by hand and seen by seat 0, advanced to its question (PlaySession(model, ["human", "random"],
+// seed=3, view_as=0); advance("human"); view()), and examples/border_skirmish.yaml with random
+// seats, seed 1, one request played, seen by everyone.
 const fixtures = join(__dirname, "../../../test/fixtures");
 const kuhn = (): PlayView => JSON.parse(readFileSync(join(fixtures, "kuhn-view-seat0.json"), "utf8"));
 const skirmish = (): PlayView => JSON.parse(readFileSync(join(fixtures, "border-skirmish-view.json"), "utf8"));
