@@ -6,6 +6,11 @@
 //   node e2e/run.mjs --extension <dir> --tests <file.js> --workspace <dir>
 //     [--install-vsix <file.vsix>] [--settings <file.json>]
 //     [--screenshot <out.png> --open <file relative to the workspace[:line]>] [--timeout <seconds>]
+//     [--ui <scenario.mjs> [--images <dir>]]
+//
+// --ui runs a scenario module after the tests, in a fresh page of the same code-server, as a
+// person would work (its run({page, images, log}) clicks through the workbench and webviews and
+// throws when something is wrong, which fails the run with exit code 1).
 //
 // The exit code is the one the extension host reports for the tests (1 when run() rejects), 124
 // when they do not finish within --timeout, 2 when the harness itself fails (arguments, code-server,
@@ -82,7 +87,8 @@ function enableSmokeTestDriver() {
 
 const USAGE =
   'usage: node e2e/run.mjs --extension <dir> --tests <file.js> --workspace <dir> [--install-vsix <file.vsix>]\n' +
-  '         [--settings <file.json>] [--screenshot <out.png> --open <file in workspace>] [--timeout <seconds>]';
+  '         [--settings <file.json>] [--screenshot <out.png> --open <file in workspace>] [--timeout <seconds>]\n' +
+  '         [--ui <scenario.mjs> [--images <dir>]]';
 
 /** A failure that its message explains: reported in one line, without a stack. */
 class HarnessError extends Error {}
@@ -105,6 +111,8 @@ function parseOptions(argv) {
         settings: { type: 'string' },
         screenshot: { type: 'string' },
         open: { type: 'string' },
+        ui: { type: 'string' },
+        images: { type: 'string' },
         timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_S) },
       },
       strict: true,
@@ -131,6 +139,8 @@ function parseOptions(argv) {
     settings: resolve(values.settings),
     screenshot: resolve(values.screenshot),
     open: values.open,
+    ui: resolve(values.ui),
+    images: resolve(values.images),
     timeoutMs: timeoutS * 1000,
   };
 }
@@ -149,6 +159,7 @@ async function checkInputs(options) {
     [options.workspace, '--workspace'],
     [options.vsix, '--install-vsix'],
     [options.settings, '--settings'],
+    [options.ui, '--ui'],
     [options.open && path.join(options.workspace, options.open.replace(/:\d+$/, '')), '--open'],
   ];
   for (const [file, what] of mustExist) {
@@ -487,6 +498,43 @@ async function takeScreenshot(browser, baseUrl, options) {
   }
 }
 
+const UI_TIMEOUT_MS = 300_000;
+
+/** Runs the --ui scenario in a fresh page with the extension under development; true if it passed. */
+async function runUi(browser, baseUrl, options) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  let page;
+  try {
+    page = await context.newPage();
+    page.on('pageerror', (error) => process.stderr.write(`[browser:ui][pageerror] ${error.message}\n`));
+    await page.addInitScript(enableSmokeTestDriver);
+    const payload = [['extensionDevelopmentPath', remoteUri(new URL(baseUrl).host, options.extension)]];
+    await page.goto(workbenchUrl(baseUrl, options.workspace, payload));
+    if (options.images) await mkdir(options.images, { recursive: true });
+    const scenario = await import(pathToFileURL(options.ui).href);
+    const started = Date.now();
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not finish within ${UI_TIMEOUT_MS / 1000} s`)), UI_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([scenario.run({ page, images: options.images, log: (line) => log(`ui: ${line}`) }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    log(`ui scenario passed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return true;
+  } catch (error) {
+    log(`FAILED: ui scenario: ${error.message.split('\n')[0]}`);
+    // E2E_FAILURE_SCREENSHOT: a PNG path for what the page showed when the scenario failed.
+    const shot = process.env.E2E_FAILURE_SCREENSHOT;
+    if (shot && page) await page.screenshot({ path: shot }).then(() => log(`screenshot of the failure: ${shot}`), () => {});
+    return false;
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
 /** Everything that must be undone however the run ends; safe to call more than once. */
 class Resources {
   constructor() {
@@ -563,6 +611,8 @@ async function run(options, resources) {
     log(`FAILED: ${error.message}`);
     exitCode = EXIT_TIMEOUT;
   }
+
+  if (options.ui && !(await runUi(resources.browser, baseUrl, options)) && exitCode === 0) exitCode = 1;
 
   if (options.screenshot) {
     await takeScreenshot(resources.browser, baseUrl, options).catch((error) =>

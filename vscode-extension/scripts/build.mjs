@@ -1,5 +1,6 @@
 // Bundles the extension and its tests with esbuild.
 //   dist/extension.js         the extension (what the VSIX ships; `vscode` is provided by the editor)
+//   media/diagram.js, player.js the webviews' scripts (the VSIX ships them with media/webview.css)
 //   out/test/unit/*.test.js   unit tests of the pure modules, for `node --test`
 //   out/test/e2e/*.js         the extension-host suite, run inside a real VS Code by e2e/run.mjs
 // Pass --production for a minified extension without source maps.
@@ -32,6 +33,15 @@ await build({
   minify: production,
   sourcemap: !production,
 });
+// The webviews' scripts: one file each, for the browser, next to their stylesheet in media/.
+for (const name of ["diagram", "player"]) {
+  await build({
+    bundle: true, platform: "browser", target: "es2022", format: "iife", logLevel: "warning",
+    entryPoints: [join(root, `webview/${name}.ts`)],
+    outfile: join(root, `media/${name}.js`),
+    minify: production,
+  });
+}
 await build({ ...common, entryPoints: tests("test/unit"), outdir: join(root, "out/test/unit") });
 // mocha stays outside the bundle: it loads its reporters with require() at run time.
 await build({

@@ -5,7 +5,8 @@
 #
 # Environment: TABLETWIN_BIN (folder with tabletwin and tabletwin-lsp; default ../.venv/bin),
 # CODE_SERVER_DIR (see install-code-server.sh), SCREENSHOT (a PNG path: also take a screenshot of
-# the broken fixture with its Problems panel).
+# the broken fixture with its Problems panel), IMAGES (a folder: the Diagram and Player scenario
+# saves its screenshots there; docs/images holds the ones in the README).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 repo="$(cd "$here/.." && pwd)"
@@ -23,7 +24,14 @@ python3 -m zipfile -e "$vsix" "$work/vsix"
 
 # The workspace: the fixtures, and what the command line says about them, for exact comparisons.
 mkdir -p "$work/workspace"
-cp "$here/test/fixtures/broken.model.yaml" "$work/workspace/"
+cp "$here/test/fixtures/broken.model.yaml" "$here/test/fixtures/engine-error.model.yaml" "$work/workspace/"
+cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/tic-tac-toe.model.yaml"
+# The extension-host test edits this copy; the scenario of e2e/panels.mjs clicks the one above.
+cp "$repo/examples/tic_tac_toe.yaml" "$work/workspace/diagram-edits.model.yaml"
+cp "$repo/examples/kuhn_poker.yaml" "$work/workspace/kuhn.model.yaml"
+cp "$repo/examples/border_skirmish.yaml" "$work/workspace/border-skirmish.model.yaml"
+cp "$repo/examples/spell_duel.yaml" "$work/workspace/spell-duel.model.yaml"
+cp -r "$repo/examples/tactics" "$work/workspace/tactics"
 cp "$repo/examples/pig.yaml" "$work/workspace/pig.model.yaml"
 # A 2 on the die divides by zero: test games stop at this amount_x.
 sed 's/{op: add, var: turn_total, amount_x: pips}/{op: add, var: turn_total, amount_x: "pips \/\/ (pips - 2)"}/' \
@@ -57,5 +65,10 @@ screenshot=()
 if [[ -n "${SCREENSHOT:-}" ]]; then
   screenshot=(--screenshot "$SCREENSHOT" --open broken.model.yaml:30)
 fi
+images=()
+if [[ -n "${IMAGES:-}" ]]; then
+  images=(--images "$IMAGES")
+fi
 node "$here/e2e/run.mjs" --extension "$work/vsix/extension" --tests "$here/out/test/e2e/index.js" \
-  --workspace "$work/workspace" --settings "$work/settings.json" "${screenshot[@]}"
+  --workspace "$work/workspace" --settings "$work/settings.json" --ui "$here/e2e/panels.mjs" \
+  "${images[@]}" "${screenshot[@]}"

@@ -8,6 +8,7 @@ import { ExecuteCommandRequest, LanguageClient, LSPErrorCodes, ResponseError } f
 import { ResultDocuments } from "./readOnly";
 import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport, simulationText,
          TestGamesSummary } from "./results";
+import { noteTestGames } from "./panels";
 import { ServerController } from "./server";
 import { modelName, targetModel } from "./target";
 
@@ -66,6 +67,7 @@ async function runTestGames(context: CommandContext, argument?: unknown): Promis
   if (!document) return undefined;
   return guarded(context, "Test games", async () => {
     const client = await context.server.ready();
+    noteTestGames(document.uri);
     const summary = await executeOnServer<TestGamesSummary>(client, "tabletwin.runTestGames",
                                                             [document.uri.toString()]);
     context.refreshStatus();
