@@ -14,6 +14,7 @@ from ..boards import board_functions
 from ..errors import ExprError
 from ..expr import ExprSyntaxError, FunctionDef, FunctionDefinitionError
 from ..modelfile import LoadedYaml, PositionTable, check_is_model, load_yaml
+from ..modelfile.shared import Once
 from .code import Code
 from .data import ModelDict, freeze
 from .flow import NO_LOCALS, Node, compile_node, walk_nodes
@@ -350,8 +351,11 @@ def _content_rules(content: dict):
     triggers: list[Trigger] = []
     modifiers: list[Modifier] = []
     paths: dict = {}
+    once = Once()  # an item that aliases share has its rules once, at its anchor
 
     def visit(value, path):
+        if not once.first(value):
+            return
         if isinstance(value, dict):
             if "id" in value:
                 paths.setdefault(id(value), path)

@@ -164,7 +164,11 @@ def _content_path_exists(content: dict, path: str) -> bool:
     level = [content]
     for part in path.split("."):
         following = []
+        met: set[int] = set()  # a value that aliases share is one value: keeps ``*.*.*`` linear
         for value in level:
+            if id(value) in met:
+                continue
+            met.add(id(value))
             if isinstance(value, dict):
                 following.extend(value.values() if part == "*" else ([value[part]] if part in value else []))
             elif isinstance(value, list) and part == "*":
