@@ -6,6 +6,7 @@ import sys
 
 from ..errors import NotAModelError, YamlError
 from ..model import load_model
+from ..modelfile.files import MAX_FILE_BYTES, FileError, decode_utf8, read_text_file
 
 UNREADABLE = 2
 
@@ -15,16 +16,21 @@ class Unreadable(Exception):
 
 
 def read_text(argument: str) -> tuple[str, str]:
-    """The text of the MODEL argument and the name to show for it."""
-    if argument == "-":
-        return sys.stdin.read(), "-"
+    """The text of the MODEL argument and the name to show for it.
+
+    Files are read the way :func:`~tabletwin.modelfile.files.read_text_file` reads them (regular
+    files of at most ``MAX_FILE_BYTES``); standard input is held to the same size and encoding.
+    """
     try:
-        with open(argument, encoding="utf-8") as handle:
-            return handle.read(), argument
-    except OSError as exc:
-        raise Unreadable(f"{argument}: error: cannot read the file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise Unreadable(f"{argument}: error: the file is not UTF-8 text") from None
+        if argument == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise FileError(f"standard input holds more than {MAX_FILE_BYTES // 2**20} MB; "
+                                f"a model is far smaller", "-")
+            return decode_utf8(data, "-"), "-"
+        return read_text_file(argument), argument
+    except FileError as exc:
+        raise Unreadable(str(exc)) from None
 
 
 def read_model(argument: str):
@@ -33,4 +39,3 @@ def read_model(argument: str):
         return load_model(text, filename=filename)
     except (YamlError, NotAModelError) as exc:
         raise Unreadable(exc.located(filename)) from None
-

@@ -14,6 +14,7 @@ from ..boards import board_functions
 from ..errors import ExprError
 from ..expr import ExprSyntaxError, FunctionDef, FunctionDefinitionError
 from ..modelfile import LoadedYaml, PositionTable, check_is_model, load_yaml
+from ..modelfile.files import read_text_file
 from ..modelfile.shared import Once
 from .code import Code
 from .data import ModelDict, freeze
@@ -173,12 +174,13 @@ class Model:
 def load_model(source, filename: str | None = None) -> Model:
     """A model from YAML text, a path, or an already loaded document.
 
-    Raises YamlError or NotAModelError (both with a span) when the text is not a model.
+    Raises YamlError or NotAModelError (both with a span) when the text is not a model, and
+    :class:`~tabletwin.modelfile.files.FileError` when a path is not a readable model file.
     """
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
                                     and source.endswith((".yaml", ".yml")) and Path(source).exists()):
         filename = filename or str(source)
-        source = Path(source).read_text(encoding="utf-8")
+        source = read_text_file(source)
     loaded = source if isinstance(source, LoadedYaml) else load_yaml(source)
     check_is_model(loaded)
     return compile_model(loaded, filename or "-")

@@ -34,6 +34,8 @@ refuses the alias that takes the values aliases repeat beyond :data:`MAX_ALIAS_V
 
 from __future__ import annotations
 
+import math
+
 from _ruamel_yaml import CParser
 from ruamel.yaml import YAML
 from ruamel.yaml.events import (
@@ -193,7 +195,7 @@ class _Composer:
                         top.key = value
                         top.key_span = span
                     else:
-                        self._key(top, value, span, plain and value == "<<")
+                        self._key(top, value, span, plain and value == "<<", event.value)
                 elif top.key is MERGE:
                     self._place(value, span)
                 else:
@@ -296,7 +298,8 @@ class _Composer:
     def _key(self, top: _Open, key, span: SpanTuple, is_merge: bool, source: str = "") -> None:
         """``key`` was read where ``top`` expects a key: check it and wait for its value.
 
-        ``source`` is the key's text when it is an alias, quoted when it stands for a collection.
+        ``source`` is the key's text as written (``*name`` for an alias): quoted when the key is
+        a number or a collection.
         """
         if is_merge:
             if top.merge_line is not None:
@@ -437,16 +440,22 @@ def _tag_problem(tag: str, is_map: bool) -> str:
 
 
 def _render_key(key, source: str) -> str:
-    """A key that is not text, the way YAML writes it (a collection as its ``source`` text)."""
+    """A key that is not text, the way YAML writes it: a number as its value (``010`` is 8), a
+    collection as its ``source`` text. A number too large for a float shows its text too (a key of
+    5,000 digits is not ``inf``); text is cut to :data:`MAX_QUOTED_KEY` characters."""
     if key is True:
         return "true"
     if key is False:
         return "false"
     if key is None:
         return "null"
-    if key.__class__ is dict or key.__class__ is list:
-        return source
-    return str(key)
+    if key.__class__ is dict or key.__class__ is list or not math.isfinite(key) or not source:
+        text = source or str(key)
+    else:
+        text = str(key)
+    if len(text) > MAX_QUOTED_KEY:
+        return text[: MAX_QUOTED_KEY - 3] + "..."
+    return text
 
 
 def describe(value) -> str:

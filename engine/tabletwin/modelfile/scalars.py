@@ -77,6 +77,12 @@ _NUMBER_FIRST = frozenset("-+0123456789.")
 # such numbers are far beyond 2**53 and become floats anyway.
 _MAX_INT_DIGITS = 4000
 
+#: Parts of a base-60 integer (``1:30:00``) computed exactly. Each part multiplies the value by
+#: 60, so more parts than this give a number beyond the largest float, whose
+#: value is infinite (60**174 > 1.8e308): computing it exactly would take time quadratic in the
+#: length of the text.
+MAX_SEXAGESIMAL_PARTS = 175
+
 
 def resolve_plain(text: str) -> Scalar:
     """The value of a plain, untagged scalar."""
@@ -163,8 +169,11 @@ def _int(text: str) -> int | float | None:
     elif digits[:1] == "0" and len(digits) > 1:
         base = 8
     elif ":" in digits:
+        parts = digits.split(":")
+        if len(parts) > MAX_SEXAGESIMAL_PARTS:
+            return sign * math.inf
         value = 0
-        for part in digits.split(":"):
+        for part in parts:
             value = value * 60 + _decimal(part)
         return one_number(sign * value)
     else:
