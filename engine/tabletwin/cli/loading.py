@@ -23,11 +23,14 @@ def read_text(argument: str) -> tuple[str, str]:
     """
     try:
         if argument == "-":
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            # The bytes, to place a byte that is not UTF-8; a stream without them (a test's
+            # StringIO) is text already.
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read(MAX_FILE_BYTES + 1)
             if len(data) > MAX_FILE_BYTES:
                 raise FileError(f"standard input holds more than {MAX_FILE_BYTES // 2**20} MB; "
                                 f"a model is far smaller", "-")
-            return decode_utf8(data, "-"), "-"
+            return (decode_utf8(data, "-") if isinstance(data, bytes) else data), "-"
         return read_text_file(argument), argument
     except FileError as exc:
         raise Unreadable(str(exc)) from None
