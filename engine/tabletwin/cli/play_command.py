@@ -8,15 +8,16 @@ import sys
 from ..expr import to_text
 from ..game.view import variable_view
 from ..play import play
-from ..players import PlayerSpecError, make_players
+from . import options
+from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 
 
 def register(commands) -> None:
     parser = commands.add_parser("play", help="play one game", description=__doc__)
     parser.add_argument("model", help="the model file, or - for standard input")
-    parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    parser.add_argument("--players", default="", help="one player per seat: random, first, human, agent:NAME")
+    parser.add_argument("--seed", type=options.seed, default=0, help="the game's seed (default 0)")
+    parser.add_argument("--players", default="", help=f"one player per seat, comma-separated: {allowed(True)}")
     parser.add_argument("--json", action="store_true", help="print the whole game as one JSON document")
     parser.set_defaults(run=run)
 
@@ -59,12 +60,11 @@ def run(args) -> int:
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return UNREADABLE
-    specs = [s for s in args.players.split(",") if s.strip()] if args.players else []
     try:
-        players = make_players(specs, model, args.seed)
-    except (PlayerSpecError, Exception) as exc:
+        players = lineup(specs_of(args.players), model, args.seed, human=True)
+    except LineupError as exc:
         print(f"tabletwin play: {exc}", file=sys.stderr)
-        return 1
+        return options.USAGE
     narrator = None if args.json else Narrator(sys.stdout)
     if narrator is not None:
         names = ", ".join(getattr(p, "name", "?") for p in players)

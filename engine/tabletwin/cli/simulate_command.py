@@ -7,34 +7,18 @@ mean payoff. A progress bar goes to standard error when it is a terminal.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import time
 
-from ..players import make_players
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
+from . import options
+from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 
-USAGE = 2
-"""Exit status of a command line that cannot run (as argparse's own errors)."""
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _jobs(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (all processors) or more, not {value}")
-    return value or os.cpu_count() or 1
+USAGE = options.USAGE
 
 
 def register(commands) -> None:
@@ -42,14 +26,14 @@ def register(commands) -> None:
                                  description="Play N games (game k with seed S + k) and report every seat's mean "
                                              "payoff and wins with 95% intervals.")
     parser.add_argument("model", help="the model file, or - for standard input")
-    parser.add_argument("--games", type=_positive, required=True, help="games to play")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--games", type=options.games, required=True, help="games to play")
+    parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--players", default="",
-                        help="one player per seat, comma-separated: random, first, agent:NAME or a tactic file; "
+                        help=f"one player per seat, comma-separated: {allowed(False)}; "
                              "one player plays every seat, missing seats play randomly")
-    parser.add_argument("--jobs", type=_jobs, default=1,
-                        help="processes to spread the games over, 0 for all processors (default 1); "
-                             "the results do not depend on it")
+    parser.add_argument("--jobs", type=options.jobs, default=1,
+                        help="processes to spread the games over, 0 for all processors (default 1), at most "
+                             "the number of processors; the results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
     parser.set_defaults(run=run_simulate)
 
@@ -60,8 +44,8 @@ def register(commands) -> None:
     compare.add_argument("model", help="the model file, or - for standard input")
     compare.add_argument("--a", required=True, metavar="P,...", help="line-up a: one player per seat")
     compare.add_argument("--b", required=True, metavar="P,...", help="line-up b: one player per seat")
-    compare.add_argument("--games", type=_positive, required=True, help="seeds to play with both line-ups")
-    compare.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    compare.add_argument("--games", type=options.games, required=True, help="seeds to play with both line-ups")
+    compare.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
     compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
     compare.set_defaults(run=run_compare)
@@ -108,17 +92,11 @@ def _read(argument: str):
     return model.text, model.filename, model
 
 
-def _specs(text: str) -> list[str]:
-    return [s.strip() for s in text.split(",") if s.strip()]
-
-
 def _check_players(command: str, specs: list[str], model, seed: int) -> str | None:
     """Why this line-up cannot play, or ``None``: unknown specs, too many, ``human``."""
-    if "human" in specs:
-        return f"tabletwin {command}: a human player cannot play many games; use random, first, agent:NAME or a tactic"
     try:
-        make_players(specs, model, seed)
-    except Exception as exc:  # PlayerSpecError, a tactic or agent that cannot load
+        lineup(specs, model, seed, human=False)
+    except LineupError as exc:
         return f"tabletwin {command}: {exc}"
     return None
 
@@ -130,7 +108,8 @@ def _title(model) -> str:
 def _run(command: str, args, model_text: str, filename: str, model, lineups):
     progress = _progress(f"{command}")
     try:
-        return run_games(model_text, lineups, args.games, args.seed, getattr(args, "jobs", 1), filename=filename,
+        jobs = options.cap_jobs(command, getattr(args, "jobs", 1))
+        return run_games(model_text, lineups, args.games, args.seed, jobs, filename=filename,
                          model=model, progress=progress)
     finally:
         if progress is not None:
@@ -143,7 +122,7 @@ def run_simulate(args) -> int:
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return UNREADABLE
-    specs = _specs(args.players)
+    specs = specs_of(args.players)
     problem = _check_players("simulate", specs, model, args.seed)
     if problem:
         print(problem, file=sys.stderr)
@@ -163,7 +142,7 @@ def run_compare(args) -> int:
     except Unreadable as exc:
         print(exc, file=sys.stderr)
         return UNREADABLE
-    a, b = _specs(args.a), _specs(args.b)
+    a, b = specs_of(args.a), specs_of(args.b)
     for name, specs in (("--a", a), ("--b", b)):
         if not specs:
             print(f"tabletwin compare: {name} names no player", file=sys.stderr)
