@@ -3,7 +3,7 @@
 Each level is a list of ``width`` aliases of the level below, so the top one stands for
 ``width ** levels`` leaves while the loader keeps ``levels`` lists. :data:`BILLION` (10^9
 leaves) is what an attacker writes: the loader refuses it at the alias that goes beyond
-``MAX_ALIAS_VALUES``. :data:`LARGE` stays just below that limit (10^5 leaves): it loads, and
+``MAX_ALIAS_VALUES``. :data:`LARGE` stays below that limit (8^5 leaves) wherever it is put: it loads, and
 every walk must go through each shared list once to stay quick.
 
 Each ``*_bomb`` function puts the bomb in another place of a small one-player model that ends
@@ -27,7 +27,7 @@ class Size:
 
 
 BILLION = Size(9, 10)
-LARGE = Size(5, 10)
+LARGE = Size(5, 8)
 
 
 def levels(size: Size, leaf: str, item: str = "{below}", key: str = "lol") -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..modelfile.shared import brief
 from .code import Code
 from .fields import read_code
 
@@ -83,7 +84,7 @@ def compile_node(raw, path: tuple, memo: dict | None = None) -> Node:
     node.secret = raw.get("secret") is True
     node.ref = raw.get("ref")
     do = raw.get("do")
-    node.do = [] if do is None else ([str(name) for name in do] if isinstance(do, list) else [str(do)])
+    node.do = [] if do is None else ([brief(name) for name in do] if isinstance(do, list) else [brief(do)])
     cases = raw.get("cases")
     if isinstance(cases, list):
         for index, case in enumerate(cases):

@@ -10,6 +10,8 @@ where its text is written, so whatever the walk reports about it lands on that t
 
 from __future__ import annotations
 
+import reprlib
+
 
 class Once:
     """The mappings and lists a walk has already been through, by identity.
@@ -38,3 +40,18 @@ class Once:
 
     def __len__(self) -> int:
         return len(self._seen)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxdict, _BRIEF.maxstring, _BRIEF.maxother = 2, 4, 4, 60, 60
+
+
+def brief(value) -> str:
+    """``str(value)`` for text and numbers; a mapping or list shortened (``[['go', 'go', ...], ...]``).
+
+    For names and labels read from a model, where a list written by mistake (or a shared alias
+    standing for thousands of values) would otherwise be written out whole in a message.
+    """
+    if isinstance(value, (dict, list)):
+        return _BRIEF.repr(value)
+    return str(value)

@@ -14,6 +14,7 @@ from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
+from ..modelfile.compose import describe
 from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
@@ -109,7 +110,9 @@ def _flow(out, data):
             names = do if isinstance(do, list) else ([] if do is None else [do])
             for index, name in enumerate(names):
                 at = path + ("do", index) if isinstance(do, list) else path + ("do",)
-                if str(name) in abilities and str(name) not in actions:
+                if isinstance(name, (dict, list)):
+                    out.error(f"step {label}: do names actions (text); this is {describe(name)}", at)
+                elif str(name) in abilities and str(name) not in actions:
                     out.error(f"step {label}: {name!r} is an ability of a content item; abilities are played in "
                               f"windows, not in steps", at)
                 elif str(name) not in actions:

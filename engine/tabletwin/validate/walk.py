@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
 
-from ..modelfile.shared import Once
+from ..modelfile.shared import Once, brief
 
 _shared = threading.local()
 
@@ -63,7 +63,7 @@ def sequence(value) -> list:
 def step_do(node: dict) -> list[str]:
     """The action names of a step's ``do`` (one name or a list)."""
     do = node.get("do")
-    return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
+    return [brief(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
 
 
 def path_name(text) -> str:
