@@ -15,6 +15,7 @@ from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
 from ..modelfile.compose import describe
+from ..modelfile.shared import brief
 from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
@@ -84,8 +85,10 @@ def _flow(out, data):
                       else (key,))
     for node, path in nodes(data):
         node_id = node.get("id")
-        label = node_id if node_id is not None else "?"
-        if node_id is not None:
+        label = brief(node_id) if node_id is not None else "?"
+        if isinstance(node_id, (dict, list)):
+            out.error(f"flow {label}: id must be a name (text), not {describe(node_id)}", path + ("id",))
+        elif node_id is not None:
             if node_id in seen:
                 first = out.place(seen[node_id] + ("id",)).line + 1
                 out.error(f"duplicate flow id {node_id!r} (first at line {first})", path + ("id",))
