@@ -22,11 +22,11 @@ from tabletwin.model import load_model
 from .bounded import run_cli
 from .models import as_yaml, models
 
-EXAMPLES = int(os.environ.get("TABLETWIN_PROPERTY_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("TABLETWIN_PROPERTY_EXAMPLES", "40"))
 SECONDS = 5
 """One example's validate and play, as the hostile-input bar."""
 
-PROPERTY = settings(max_examples=EXAMPLES, derandomize=EXAMPLES <= 60, deadline=None,
+PROPERTY = settings(max_examples=EXAMPLES, derandomize=EXAMPLES <= 40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -98,7 +98,7 @@ def test_broken_text_gives_only_our_errors(model, seed):
 def test_a_few_random_models_through_the_command_line(tmp_path):
     drawn = []
 
-    @settings(max_examples=4, derandomize=True, deadline=None, database=None,
+    @settings(max_examples=2, derandomize=True, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(models())
     def collect(model):

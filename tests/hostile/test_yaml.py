@@ -118,3 +118,27 @@ def test_text_that_is_not_utf8_is_placed_at_its_first_bad_byte(tmp_path, data, l
         assert outcome.stderr == f"{path}:{line}:{column}: error: the text is not UTF-8: byte {why}\n"
     outcome = run_cli(["tree", "-"], stdin=data)
     assert (outcome.status, outcome.stderr) == (2, f"-:{line}:{column}: error: the text is not UTF-8: byte {why}\n")
+
+
+def test_the_editor_outlines_and_indexes_shared_nodes_once():
+    from tabletwin.editor.document import Snapshot
+    from tabletwin.editor.navigation import document_symbols
+
+    snap = Snapshot(bombs.flow_bomb(bombs.Size(3, 2)), path="bomb.yaml")
+    assert snap.index is not None
+    flow = next(symbol for symbol in document_symbols(snap) if symbol.name == "flow")
+
+    def outline(symbol, depth=0):
+        yield "  " * depth + f"{symbol.name}: {symbol.detail}"
+        for child in symbol.children:
+            yield from outline(child, depth + 1)
+
+    assert list(outline(flow.children[0])) == [
+        "root: sequence", "  q: sequence", "    q: sequence", "      s: step: go", "      s: step: go",
+        "    q: sequence", "      s: the same node as above (a YAML alias)",
+        "      s: the same node as above (a YAML alias)", "  q: sequence",
+        "    q: the same node as above (a YAML alias)", "    q: the same node as above (a YAML alias)"]
+    started = time.perf_counter()
+    large = Snapshot(bombs.flow_bomb(bombs.LARGE), path="large.yaml")
+    assert large.index is not None and document_symbols(large)
+    assert time.perf_counter() - started < 1.0
