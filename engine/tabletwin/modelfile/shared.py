@@ -1,4 +1,4 @@
-"""Walking loaded data that shares its aliases: each shared mapping or list once.
+"""Walking loaded data that shares its aliases: each shared mapping or list once; names in brief.
 
 The loader gives every alias the anchored Python object itself (see :mod:`.load`), so a
 "billion laughs" document of a few hundred bytes loads as a few dozen objects. A walk that
@@ -30,7 +30,7 @@ class Once:
 
         Anything else is always "first": only containers are shared by aliases.
         """
-        if value.__class__ is not dict and value.__class__ is not list and not isinstance(value, (dict, list)):
+        if not isinstance(value, (dict, list)):
             return True
         key = id(value)
         if key in self._seen:

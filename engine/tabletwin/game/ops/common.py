@@ -117,8 +117,9 @@ def write_attribute(runner, op, local_names: dict, place: str, update) -> None:
     if not isinstance(target, dict):
         raise ExprError(f"{place}: {to_text(target)} is not an instance", path=op.path)
     if is_model_data(target):
-        raise ExprError(f"{_data_name(target, repr(str(op.raw.get('of_x'))))} is model data; make an instance with create "
-                        f"first", path=op.path)
+        written = repr(str(op.raw.get("of_x")))
+        raise ExprError(f"{_data_name(target, written)} is model data; make an instance with create first",
+                        path=op.path)
     target[attr] = update(target.get(attr))
 
 
