@@ -1,8 +1,9 @@
 """Walking loaded data that shares its aliases: each shared mapping or list once; names in brief.
 
 The loader gives every alias the anchored Python object itself (see :mod:`.load`), so a
-"billion laughs" document of a few hundred bytes loads as a few dozen objects. A walk that
-followed every reference would still visit 10^9 of them. Every walk over a loaded document
+"billion laughs" document of a few hundred bytes loads as a few dozen objects (and one whose
+aliases repeat more than ``MAX_ALIAS_VALUES`` values is refused). A walk that followed every
+reference would still meet each shared value once per alias. Every walk over a loaded document
 (validator, checks, flow tree, figures, the engine's set-up, the editor's analyses) therefore
 goes through each mapping and list once, at its first path, which is the anchor's: the place
 where its text is written, so whatever the walk reports about it lands on that text.
