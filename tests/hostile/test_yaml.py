@@ -96,7 +96,7 @@ def test_a_key_of_thousands_of_digits_is_quoted_as_written(tmp_path):
 
 def test_a_long_base_60_integer_loads_quickly(tmp_path):
     text = "flow: {kind: step, id: s, do: go}\nactions: {go: {effect: []}}\nnum_players: 1\n" \
-           "constants: {N: " + "1:" * 350_000 + "1}\n"
+           "constants:\n  N: " + "1:" * 500_000 + "1\n"  # 1 MB
     path = write(tmp_path, "sexagesimal.yaml", text)
     outcome = run_cli(["eval", "N", "--model", path])
     outcome.within_bar()
@@ -142,3 +142,15 @@ def test_the_editor_outlines_and_indexes_shared_nodes_once():
     large = Snapshot(bombs.flow_bomb(bombs.LARGE), path="large.yaml")
     assert large.index is not None and document_symbols(large)
     assert time.perf_counter() - started < 1.0
+
+
+def test_a_large_text_is_not_handed_to_the_slow_parser(tmp_path):
+    """libyaml refuses ``{at: 1:30}``, which YAML 1.1 allows; only a small text goes to the slower
+    pure-Python parser that reads it (a 10 MB one would take minutes)."""
+    text = "flow: {kind: step, id: s}\nitems:\n" + "- {a: 1:2, b: x, c: [1, 2, 3]}\n" * 300_000
+    path = write(tmp_path, "flow.yaml", text)
+    outcome = run_cli(["validate", path])
+    outcome.within_bar()
+    assert (outcome.status, outcome.stdout) == (
+        2, f"{path}:3:8: error: found unexpected ':' inside [...] or {{...}}; put the value in quotes (a text of more "
+           f"than 50,000 characters is read by the fast parser, which needs them)\n")

@@ -68,6 +68,10 @@ _INT = re.compile(
     re.X,
 )
 _DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+# The base-60 alternatives of _FLOAT and _INT, the only ones that allow a ':'. A long text with
+# colons is matched against one of them only (each costs a pass over the text).
+_SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*")
+_SEXAGESIMAL_INT = re.compile(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+")
 
 # First characters of every plain scalar that is not text.
 _SPECIAL_FIRST = frozenset("yYnNtTfFoO-+0123456789.~")
@@ -92,7 +96,14 @@ def resolve_plain(text: str) -> Scalar:
     if first not in _SPECIAL_FIRST:
         return text
     if first in _NUMBER_FIRST:
-        if _FLOAT.fullmatch(text) is not None:
+        if ":" in text:
+            if "." in text and _SEXAGESIMAL_FLOAT.fullmatch(text) is not None:
+                value = _float(text)
+            elif _SEXAGESIMAL_INT.fullmatch(text) is not None:
+                value = _int(text)
+            else:
+                return text
+        elif _FLOAT.fullmatch(text) is not None:
             value = _float(text)
         elif _INT.fullmatch(text) is not None:
             value = _int(text)
