@@ -97,3 +97,21 @@ def test_writing_model_data_names_the_expression_or_variable(tmp_path):
     outcome = run_cli(["play", str(model)])
     assert outcome.stdout.splitlines()[-1] == \
         "Stopped: ExprError: variable t (t['a']) is model data; make an instance with create first"
+
+
+def test_a_model_may_have_at_most_a_hundred_seats(tmp_path):
+    from tabletwin.model.model import MAX_PLAYERS, num_players_of
+
+    assert MAX_PLAYERS == 100
+    assert (num_players_of({"num_players": 100}), num_players_of({"num_players": 101})) == (100, 2)
+    model = tmp_path / "crowd.yaml"
+    body = "flow: {kind: step, id: s, do: go}\nactions: {go: {effect: []}}\nend: [{id: e, if_x: 'True', result: draw}]\n"
+    model.write_text("num_players: 1000000\n" + body)
+    outcome = run_cli(["validate", str(model), "--games", "1"])
+    outcome.within_bar()
+    assert outcome.status == 1
+    assert outcome.stdout.splitlines()[0] == \
+        f"{model}:1:14: error: num_players 1,000,000 is more than the 100 seats a model may have"
+    model.write_text("num_players: 100\n" + body)
+    outcome = run_cli(["validate", str(model), "--games", "1"])
+    assert outcome.status == 0 and "seats a model may have" not in outcome.stdout

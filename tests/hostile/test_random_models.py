@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import signal
 from contextlib import contextmanager
 
@@ -34,18 +35,31 @@ class Hang(Exception):
     pass
 
 
+MEMORY_BYTES = 512 * 1024 * 1024
+"""Address space one example may add, as the hostile-input bar (the process's own excluded)."""
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * resource.getpagesize()
+
+
 @contextmanager
-def bounded_time(seconds: int):
-    """Fail (instead of hanging the suite) when the block takes longer than ``seconds``."""
+def bounded(seconds: int):
+    """Fail (instead of hanging the suite or filling the machine's memory) when the block takes
+    longer than ``seconds`` or more than :data:`MEMORY_BYTES` of new address space."""
     def interrupt(signum, frame):
         raise Hang(f"took more than {seconds} s")
 
     previous = signal.signal(signal.SIGALRM, interrupt)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (_address_space() + MEMORY_BYTES, hard))
     signal.alarm(seconds)
     try:
         yield
     finally:
         signal.alarm(0)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
         signal.signal(signal.SIGALRM, previous)
 
 
@@ -68,7 +82,7 @@ def mutate(text: str, seed: int) -> str:
 
 
 def check(text: str) -> None:
-    with bounded_time(SECONDS):
+    with bounded(SECONDS):
         report = tabletwin.validate(text, games=2)
         assert isinstance(report.ok, bool)
         try:

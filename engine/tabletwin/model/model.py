@@ -190,10 +190,17 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+MAX_PLAYERS = 100
+"""Most seats a model may have. Each seat has its own player, random stream and per-player state,
+so ``num_players: 1000000`` would take gigabytes before the first request; the validator reports
+a larger number as an error and the engine seats the default instead."""
+
+
 def num_players_of(data: dict) -> int:
-    """``num_players`` of a model's data; 2 when missing or not a whole number from 1."""
+    """``num_players`` of a model's data; 2 when missing or not a whole number from 1 to
+    :data:`MAX_PLAYERS`."""
     num_players = data.get("num_players", 2)
-    if not isinstance(num_players, int) or isinstance(num_players, bool) or num_players < 1:
+    if not isinstance(num_players, int) or isinstance(num_players, bool) or not 1 <= num_players <= MAX_PLAYERS:
         return 2
     return num_players
 

@@ -14,6 +14,7 @@ from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
+from ..model.model import MAX_PLAYERS
 from ..modelfile.compose import describe
 from ..modelfile.shared import brief
 from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
@@ -47,6 +48,9 @@ def check_errors(out) -> None:
 
 
 def _top_level(out, data):
+    players = data.get("num_players")
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
+        out.error(f"num_players {players:,} is more than the {MAX_PLAYERS} seats a model may have", ("num_players",))
     if "mode" in data and data["mode"] not in ("competitive", "cooperative"):
         out.error(f"mode must be competitive or cooperative, not {data['mode']!r}", ("mode",))
     protocol = mapping(mapping(data.get("priority")).get("protocol"))
