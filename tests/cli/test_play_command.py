@@ -76,9 +76,10 @@ def test_model_from_standard_input(capsys):
 
 
 def test_bad_player_spec(capsys):
-    status, _, err = run(["play", RACE, "--players", "genius"], capsys)
-    assert status == 1
-    assert "unknown player 'genius'" in err
+    status, out, err = run(["play", RACE, "--players", "genius"], capsys)
+    assert (status, out) == (2, "")
+    assert err == ("tabletwin play: unknown player 'genius': use random, first, human, agent:NAME or a tactic "
+                   "file (.yaml or .yml)\n")
 
 
 def test_agent_players(tmp_path, capsys):

@@ -43,6 +43,9 @@ def assert_error(text: str, message: str, span: Span) -> None:
         ("a: &n 3\n*n : x\n", "key 3 is not text; put it in quotes", Span(1, 0, 1, 2)),
         ("a: &l [1]\n*l : x\n", "key *l is not text; put it in quotes", Span(1, 0, 1, 2)),
         ("!!int '7': x\n", "key 7 is not text; put it in quotes", Span(0, 0, 0, 9)),
+        ("{" + "1" * 4400 + ": x}\n", f"key {'1' * 37}... is not text; put it in quotes", Span(0, 1, 0, 4401)),
+        ("{" + "1:" * 200 + "1: x}\n", f"key {'1:' * 18}1... is not text; put it in quotes", Span(0, 1, 0, 402)),
+        ("{.inf: x}\n", "key .inf is not text; put it in quotes", Span(0, 1, 0, 5)),
     ],
 )
 def test_key_is_not_text(text, message, span):

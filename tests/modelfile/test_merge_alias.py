@@ -9,6 +9,7 @@ import pytest
 
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import load_yaml
+from tabletwin.modelfile.compose import MAX_ALIAS_VALUES
 
 MERGED = """\
 defaults: &d
@@ -160,34 +161,75 @@ def billion_laughs(levels: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_billion_laughs_loads_in_linear_time_and_memory():
-    text = billion_laughs(30)  # 9**30 strings if aliases were copied
+def test_shared_aliases_load_in_linear_time_and_memory():
+    text = billion_laughs(5)  # 9**5 strings if aliases were copied, 74,682 values repeated
     tracemalloc.start()
-    started = time.perf_counter()
     loaded = load_yaml(text)
-    elapsed = time.perf_counter() - started
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     # Compare small values only: pytest would print the data of a failed assertion.
-    shared = loaded.data["l29"][8] is loaded.data["l28"]
-    deepest = loaded.positions.value_span(("l29",) + (0,) * 29 + (8,))
-    assert elapsed < 1.0
-    assert peak < 1_000_000
+    shared = loaded.data["l4"][8] is loaded.data["l3"]
+    deepest = loaded.positions.value_span(("l4",) + (0,) * 4 + (8,))
+    assert peak < 200_000
     assert shared
     assert deepest == Span(0, 65, 0, 70)
 
 
-def test_billion_laughs_through_merges_stays_small():
-    lines = ["m0: &m0 {" + ", ".join(f"k{i}: {i}" for i in range(9)) + "}"]
+def test_billion_laughs_is_refused_at_the_alias_that_goes_beyond_the_limit():
+    text = billion_laughs(30)  # 9**30 strings if aliases were copied
+    tracemalloc.start()
+    started = time.perf_counter()
+    with pytest.raises(YamlError) as caught:
+        load_yaml(text)
+    elapsed = time.perf_counter() - started
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    # Each alias of level 4 repeats 66,429 values (66,430 less the alias itself), and the levels
+    # below repeat 74,682 in all: the seventh alias on line 6 (column 40) is the first beyond 500,000.
+    assert caught.value.message == ('with alias *l4 the aliases repeat more than 500,000 values; a model '
+                                    'needs far fewer (is this a "billion laughs" document?)')
+    assert caught.value.span == Span(5, 39, 5, 42)
+    assert elapsed < 1.0
+    assert peak < 1_000_000
+
+
+def test_the_alias_limit_counts_every_repeated_value():
+    assert MAX_ALIAS_VALUES == 500_000
+    thousand = "big: &big [" + ", ".join(["1"] * 1000) + "]"  # an alias of it repeats 1,000 values
+    at_limit = "\n".join([thousand, "one: &one [1]", "uses: [" + ", ".join(["*big"] * 500) + "]"])
+    loaded = load_yaml(at_limit + "\n")
+    assert len(loaded.data["uses"]) == 500 and loaded.data["uses"][499] is loaded.data["big"]
+    with pytest.raises(YamlError) as caught:
+        load_yaml(at_limit + "\nmore: *one\n")
+    assert caught.value.span == Span(3, 6, 3, 10)
+    assert caught.value.message.startswith("with alias *one the aliases repeat more than 500,000 values")
+
+
+def test_scalar_aliases_repeat_nothing():
+    text = "a: &a x\nb: [" + ", ".join(["*a"] * 600_000) + "]\n"
+    assert len(load_yaml(text).data["b"]) == 600_000
+
+
+def test_merges_count_the_values_they_bring():
+    lines = ["m0: &m0 {" + ", ".join(f"k{i}: [{i}, {i}]" for i in range(9)) + "}"]
     for level in range(1, 30):
         sources = ", ".join([f"*m{level - 1}"] * 9)
         lines.append(f"m{level}: &m{level} {{<<: [{sources}], own{level}: *m{level - 1}}}")
     started = time.perf_counter()
+    with pytest.raises(YamlError) as caught:
+        load_yaml("\n".join(lines))
+    assert time.perf_counter() - started < 1.0
+    assert caught.value.message.startswith("with alias *m")
+
+
+def test_merged_values_keep_the_place_they_are_written():
+    lines = ["m0: &m0 {" + ", ".join(f"k{i}: {i}" for i in range(9)) + "}"]
+    for level in range(1, 4):
+        sources = ", ".join([f"*m{level - 1}"] * 9)
+        lines.append(f"m{level}: &m{level} {{<<: [{sources}], own{level}: *m{level - 1}}}")
     loaded = load_yaml("\n".join(lines))
-    elapsed = time.perf_counter() - started
-    value = loaded.data["m29"]["k3"]
-    merged = loaded.positions.key_span(("m29", "k3"))
-    through_alias = loaded.positions.key_span(("m29", "own29", "own28", "k3"))
-    assert elapsed < 1.0
+    value = loaded.data["m3"]["k3"]
+    merged = loaded.positions.key_span(("m3", "k3"))
+    through_alias = loaded.positions.key_span(("m3", "own3", "own2", "k3"))
     assert value == 3
     assert merged == through_alias == Span(0, 30, 0, 32)

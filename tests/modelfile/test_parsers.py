@@ -72,8 +72,23 @@ def test_fallback_reports_its_own_syntax_errors():
 
 
 def test_fallback_places_control_characters_in_code_points():
-    text = "é" * 10 + ": [a:b]\n" + "".join(f"k{i}: v\n" for i in range(20_000)) + "z: \x00\n"
+    text = "é" * 10 + ": [a:b]\n" + "".join(f"k{i}: v\n" for i in range(5_000)) + "z: \x00\n"
     with pytest.raises(YamlError) as caught:
         load_yaml(text)
     assert caught.value.message.startswith("unacceptable character #x0000: ")
-    assert caught.value.span == Span(20_001, 3, 20_001, 4)
+    assert caught.value.span == Span(5_001, 3, 5_001, 4)
+
+
+def test_the_slow_parser_reads_only_small_texts():
+    from tabletwin.modelfile.load import MAX_PURE_PARSE_CHARS
+
+    assert MAX_PURE_PARSE_CHARS == 50_000
+    head = "at: {time: 1:30}\n"  # libyaml refuses the ':' in the flow mapping; YAML 1.1 allows it
+    padding = "# " + "x" * (MAX_PURE_PARSE_CHARS - len(head) - 3) + "\n"
+    assert len(head + padding) == MAX_PURE_PARSE_CHARS
+    assert load_yaml(head + padding).data == {"at": {"time": 90}}
+    with pytest.raises(YamlError) as caught:
+        load_yaml(head + padding + "\n")
+    assert caught.value.message == ("found unexpected ':' inside [...] or {...}; put the value in quotes (a text of "
+                                    "more than 50,000 characters is read by the fast parser, which needs them)")
+    assert caught.value.span == Span.point(0, 12)

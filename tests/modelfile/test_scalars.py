@@ -238,3 +238,17 @@ def test_plain_scalars_resolve_like_ruamel_yaml_1_1(text):
             assert math.isnan(ours)
             return
     assert ours == expected and type(ours) is type(expected)
+
+
+def test_base_60_integers_beyond_any_float_are_infinite_without_being_computed():
+    import time
+
+    from tabletwin.modelfile.scalars import MAX_SEXAGESIMAL_PARTS, resolve_plain
+
+    assert MAX_SEXAGESIMAL_PARTS == 175
+    assert resolve_plain("1" + ":0" * 173) == float(60**173)  # 174 parts: still a float
+    assert resolve_plain("1" + ":0" * 174) == float("inf")  # 175 parts: computed, too large
+    assert resolve_plain("-1" + ":0" * 175) == float("-inf")  # 176 parts: not computed
+    started = time.perf_counter()
+    assert resolve_plain("1" + ":1" * 300_000) == float("inf")
+    assert time.perf_counter() - started < 1.0

@@ -216,3 +216,53 @@ def test_pig_to_100_known_values():
     assert abs(first_wins([hold, "random"], 600) - p) < 4 * (p * (1 - p) / 600) ** 0.5 + 1 / 600
     p = 0.5127
     assert abs(first_wins(["random", "random"], 800) - p) < 4 * (p * (1 - p) / 800) ** 0.5
+
+
+def test_search_rollouts_are_bounded(tmp_path):
+    from tabletwin.tactics.tactic import MAX_SEARCH_ROLLOUTS, TacticError
+
+    assert MAX_SEARCH_ROLLOUTS == 10_000
+    path = tmp_path / "t.yaml"
+    path.write_text("tactic: t\nsearch: {at: [step a, step b], rollouts: 10000, max_rollouts: 10000, z: 0}\n")
+    loaded = load_tactic(path)
+    assert (loaded.search.at, loaded.search.rollouts, loaded.search.max_rollouts, loaded.search.z) == (
+        ["step a", "step b"], 10_000, 10_000, 0.0)
+    path.write_text("tactic: t\nsearch: {at: step a, rollouts: 10001}\n")
+    with pytest.raises(TacticError) as info:
+        load_tactic(path)
+    assert info.value.message == (f"{path}:2:32: search.rollouts of tactic t must be a whole number from 1 to "
+                                  f"10,000, not 10001")
+    assert isinstance(info.value, NotExecutable)
+
+
+def test_the_default_max_rollouts_stays_within_the_bound(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("tactic: t\nsearch: {at: step a, rollouts: 9000}\n")
+    assert load_tactic(path).search.max_rollouts == 10_000
+
+
+def test_a_chain_is_read_in_a_loop_not_by_recursion(tmp_path):
+    import sys
+
+    from tabletwin.tactics.tactic import MAX_EXTENDS
+
+    for number in range(MAX_EXTENDS - 1):
+        (tmp_path / f"c{number}.yaml").write_text(f"tactic: c{number}\nextends: c{number + 1}.yaml\n"
+                                                  f"rules: [{{at: step x, pick: p{number}}}]\n")
+    (tmp_path / f"c{MAX_EXTENDS - 1}.yaml").write_text("tactic: last\nlet: {a: '1'}\n")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(100)  # far below the chain's length times a recursion's frames
+    try:
+        loaded = load_tactic(tmp_path / "c0.yaml")
+    finally:
+        sys.setrecursionlimit(limit)
+    assert [rule.pick for rule in loaded.rules] == [f"p{n}" for n in range(MAX_EXTENDS - 1)]
+    assert loaded.name == "c0" and set(loaded.lets) == {"a"}
+
+
+def test_a_tactic_that_is_not_yaml_is_placed_in_its_file(tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("tactic: t\nrules: [\n")
+    with pytest.raises(NotExecutable) as info:
+        load_tactic(path)
+    assert str(info.value) == f"{path}:3:1: did not find expected node content"

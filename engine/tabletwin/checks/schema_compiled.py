@@ -19,6 +19,10 @@ Only the keywords the schemas use are compiled. A schema mapping with any other 
 by the jsonschema validator given to :func:`compile_schema`, so its errors are jsonschema's own;
 a schema with a nested ``$id``, anchors or a reference that leads nowhere is not compiled at all.
 jsonschema's quirks are kept: a property whose schema is ``false`` is reported at its mapping.
+
+A mapping or list that YAML aliases share is checked against one schema once, at its first
+path (the anchor's): a "billion laughs" document is as quick to check as its text is long, and
+each error is reported once, where its text is.
 """
 
 from __future__ import annotations
@@ -105,6 +109,31 @@ class SchemaError:
         return f"SchemaError({self.validator!r} at {list(self.absolute_path)!r})"
 
 
+class _Errors(list):
+    """The errors of one :meth:`CompiledSchema.collect`, and the ``(schema node, value)`` pairs
+    of mappings and lists already checked (by identity: the values are shared aliases)."""
+
+    __slots__ = ("checked",)
+
+    def __init__(self):
+        super().__init__()
+        self.checked: set[tuple[int, int]] = set()
+
+
+def _first_check(child, item, out) -> bool:
+    """Whether ``item`` has yet to be checked against ``child`` in this collect (and is now)."""
+    if item.__class__ is not dict and item.__class__ is not list:
+        return True
+    checked = getattr(out, "checked", None)
+    if checked is None:
+        return True
+    key = (id(child), id(item))
+    if key in checked:
+        return False
+    checked.add(key)
+    return True
+
+
 class _Unsupported(Exception):
     """The schema cannot be compiled: jsonschema checks it all."""
 
@@ -136,7 +165,11 @@ class CompiledSchema:
 
     def collect(self, instance, out: list) -> None:
         """Append the errors of ``instance`` to ``out`` (those found so far stay if this raises)."""
-        self._root.check(instance, (), out)
+        found = _Errors()
+        try:
+            self._root.check(instance, (), found)
+        finally:
+            out.extend(found)
 
     def errors(self, instance) -> list:
         found: list = []
@@ -274,7 +307,7 @@ class _Compiler:
         def check(instance, path, out):
             if isinstance(instance, dict):
                 for name, child, step in children:
-                    if name in instance and not child.trivial:
+                    if name in instance and not child.trivial and _first_check(child, instance[name], out):
                         child.check(instance[name], path + (name,) if step else path, out)
 
         return check
@@ -287,7 +320,7 @@ class _Compiler:
             def check(instance, path, out):
                 if isinstance(instance, dict) and not child.trivial:
                     for key, item in instance.items():
-                        if key not in known:
+                        if key not in known and _first_check(child, item, out):
                             child.check(item, path + (key,), out)
 
             return check
@@ -315,7 +348,8 @@ class _Compiler:
         def check(instance, path, out):
             if isinstance(instance, list) and not child.trivial:
                 for index, item in enumerate(instance):
-                    child.check(item, path + (index,), out)
+                    if _first_check(child, item, out):
+                        child.check(item, path + (index,), out)
 
         return check
 

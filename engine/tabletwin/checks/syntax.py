@@ -11,13 +11,14 @@ from __future__ import annotations
 from ..errors import NotAModelError, Span, YamlError
 from ..expr import ExprSyntaxError, compile_expression, expression_text
 from ..modelfile import check_is_model, format_path, load_yaml
+from ..modelfile.shared import Once
 from .findings import Finding
 
 
 def expression_fields(data: dict) -> list:
     """``(path, text)`` of every expression in a model, in document order."""
     found: list = []
-    _fields_in(data, (), found)
+    _fields_in(data, (), found, Once())
     functions = data.get("functions")
     if isinstance(functions, dict):
         for name, function in functions.items():
@@ -39,9 +40,14 @@ def expression_fields(data: dict) -> list:
     return found
 
 
-def _fields_in(value, path: tuple, found: list) -> None:
+def _fields_in(value, path: tuple, found: list, once: Once) -> None:
     """The ``_x`` fields and ``derived_x`` entries below ``value`` (a plain recursion: a generator
-    passes each field up through every level, which made this walk the validator's slowest)."""
+    passes each field up through every level, which made this walk the validator's slowest).
+
+    A mapping or list an alias shares is walked once, at its anchor: its fields are found there.
+    """
+    if not once.first(value):
+        return
     if isinstance(value, dict):
         for key, item in value.items():
             if isinstance(key, str) and key.endswith("_x") and key != "derived_x":
@@ -54,11 +60,11 @@ def _fields_in(value, path: tuple, found: list) -> None:
                         found.append((path + (key, name), text))
                 continue
             if isinstance(item, (dict, list)):
-                _fields_in(item, path + (key,), found)
+                _fields_in(item, path + (key,), found, once)
     elif isinstance(value, list):
         for index, item in enumerate(value):
             if isinstance(item, (dict, list)):
-                _fields_in(item, path + (index,), found)
+                _fields_in(item, path + (index,), found, once)
 
 
 def syntax_findings(text: str) -> list[Finding]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import NotAModelError, YamlError
+from ..modelfile.files import MAX_FILE_BYTES, FileError, decode_utf8, read_text_file
 from ..simulate.variants import load_variant
 
 UNREADABLE = 2
@@ -15,16 +16,24 @@ class Unreadable(Exception):
 
 
 def read_text(argument: str) -> tuple[str, str]:
-    """The text of the MODEL argument and the name to show for it."""
-    if argument == "-":
-        return sys.stdin.read(), "-"
+    """The text of the MODEL argument and the name to show for it.
+
+    Files are read the way :func:`~tabletwin.modelfile.files.read_text_file` reads them (regular
+    files of at most ``MAX_FILE_BYTES``); standard input is held to the same size and encoding.
+    """
     try:
-        with open(argument, encoding="utf-8") as handle:
-            return handle.read(), argument
-    except OSError as exc:
-        raise Unreadable(f"{argument}: error: cannot read the file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise Unreadable(f"{argument}: error: the file is not UTF-8 text") from None
+        if argument == "-":
+            # The bytes, to place a byte that is not UTF-8; a stream without them (a test's
+            # StringIO) is text already.
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise FileError(f"standard input holds more than {MAX_FILE_BYTES // 2**20} MB; "
+                                f"a model is far smaller", "-")
+            return (decode_utf8(data, "-") if isinstance(data, bytes) else data), "-"
+        return read_text_file(argument), argument
+    except FileError as exc:
+        raise Unreadable(str(exc)) from None
 
 
 def read_model(argument: str, overrides: dict | None = None):
@@ -37,4 +46,3 @@ def read_model(argument: str, overrides: dict | None = None):
         return load_variant(text, filename, overrides)
     except (YamlError, NotAModelError) as exc:
         raise Unreadable(exc.located(filename)) from None
-

@@ -13,11 +13,12 @@ import sys
 from ..expr import to_text
 from ..game.view import describe_view
 from ..play import play
-from ..players import PlayerSpecError, make_players
 from ..players.human import HumanPlayer, InputEnded
 from ..playview import HUMAN, PlaySession, PlaySessionError
 from ..playview.document import entry_view
 from ..playview.narration import entry_lines
+from . import options
+from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
@@ -30,8 +31,8 @@ INPUT_ENDED_MESSAGE = "tabletwin play: standard input ended before the game did"
 def register(commands) -> None:
     parser = commands.add_parser("play", help="play one game", description=__doc__)
     parser.add_argument("model", help="the model file, or - for standard input")
-    parser.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    parser.add_argument("--players", default="", help="one player per seat: random, first, human, agent:NAME")
+    parser.add_argument("--seed", type=options.seed, default=0, help="the game's seed (default 0)")
+    parser.add_argument("--players", default="", help=f"one player per seat, comma-separated: {allowed(True)}")
     parser.add_argument("--json", action="store_true", help="print the whole game as one JSON document")
     add_set_argument(parser)
     parser.set_defaults(run=run)
@@ -86,12 +87,12 @@ def run(args) -> int:
     except VariantError as exc:
         print(f"tabletwin play: {exc}", file=sys.stderr)
         return USAGE
-    specs = [s for s in args.players.split(",") if s.strip()] if args.players else []
+    specs = specs_of(args.players)
     try:
-        players = make_players(specs, model, args.seed)
-    except (PlayerSpecError, Exception) as exc:
+        players = lineup(specs, model, args.seed, human=True)
+    except LineupError as exc:
         print(f"tabletwin play: {exc}", file=sys.stderr)
-        return 1
+        return options.USAGE
     if args.json:
         try:
             record = play(model, players, args.seed, keep_game=True)

@@ -9,38 +9,22 @@ terminal.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import time
 
 from ..game.tally import catalogue
-from ..players import make_players
 from ..simulate.balance_text import balance_text
 from ..simulate.html_report import simulation_html
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
+from . import options
+from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import VariantError, add_set_argument, overrides_of
 
-USAGE = 2
-"""Exit status of a command line that cannot run (as argparse's own errors)."""
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _jobs(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (all processors) or more, not {value}")
-    return value or os.cpu_count() or 1
+USAGE = options.USAGE
 
 
 def register(commands) -> None:
@@ -48,14 +32,14 @@ def register(commands) -> None:
                                  description="Play N games (game k with seed S + k) and report every seat's mean "
                                              "payoff and wins with 95% intervals.")
     parser.add_argument("model", help="the model file, or - for standard input")
-    parser.add_argument("--games", type=_positive, required=True, help="games to play")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--games", type=options.games, required=True, help="games to play")
+    parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--players", default="",
-                        help="one player per seat, comma-separated: random, first, agent:NAME or a tactic file; "
+                        help=f"one player per seat, comma-separated: {allowed(False)}; "
                              "one player plays every seat, missing seats play randomly")
-    parser.add_argument("--jobs", type=_jobs, default=1,
-                        help="processes to spread the games over, 0 for all processors (default 1); "
-                             "the results do not depend on it")
+    parser.add_argument("--jobs", type=options.jobs, default=1,
+                        help="processes to spread the games over, 0 for all processors (default 1), at most "
+                             "the number of processors; the results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
     parser.add_argument("--html", metavar="FILE", help="also write the balance report as one self-contained HTML file")
     add_set_argument(parser)
@@ -68,8 +52,8 @@ def register(commands) -> None:
     compare.add_argument("model", help="the model file, or - for standard input")
     compare.add_argument("--a", required=True, metavar="P,...", help="line-up a: one player per seat")
     compare.add_argument("--b", required=True, metavar="P,...", help="line-up b: one player per seat")
-    compare.add_argument("--games", type=_positive, required=True, help="seeds to play with both line-ups")
-    compare.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    compare.add_argument("--games", type=options.games, required=True, help="seeds to play with both line-ups")
+    compare.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
     compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
     compare.add_argument("--b-model", metavar="OTHER", help="play line-up b on this model (a rule variant)")
@@ -132,17 +116,11 @@ def read_for(command: str, argument: str, args):
     return text, filename, model, overrides
 
 
-def _specs(text: str) -> list[str]:
-    return [s.strip() for s in text.split(",") if s.strip()]
-
-
 def _check_players(command: str, specs: list[str], model, seed: int) -> str | None:
     """Why this line-up cannot play, or ``None``: unknown specs, too many, ``human``."""
-    if "human" in specs:
-        return f"tabletwin {command}: a human player cannot play many games; use random, first, agent:NAME or a tactic"
     try:
-        make_players(specs, model, seed)
-    except Exception as exc:  # PlayerSpecError, a tactic or agent that cannot load
+        lineup(specs, model, seed, human=False)
+    except LineupError as exc:
         return f"tabletwin {command}: {exc}"
     return None
 
@@ -158,7 +136,8 @@ def _title(model, overrides: dict | None = None) -> str:
 def _run(command: str, args, model_text: str, filename: str, model, lineups, overrides=None, sources=None):
     progress = _progress(f"{command}")
     try:
-        return run_games(model_text, lineups, args.games, args.seed, getattr(args, "jobs", 1), filename=filename,
+        jobs = options.cap_jobs(command, getattr(args, "jobs", 1))
+        return run_games(model_text, lineups, args.games, args.seed, jobs, filename=filename,
                          model=model, progress=progress, overrides=overrides, sources=sources)
     finally:
         if progress is not None:
@@ -170,7 +149,7 @@ def run_simulate(args) -> int:
     if isinstance(read, int):
         return read
     model_text, filename, model, overrides = read
-    specs = _specs(args.players)
+    specs = specs_of(args.players)
     problem = _check_players("simulate", specs, model, args.seed)
     if problem:
         print(problem, file=sys.stderr)
@@ -218,7 +197,7 @@ def run_compare(args) -> int:
                   f"{model.num_players}", file=sys.stderr)
             return USAGE
         sources = [(model_text, filename), (b_text, b_filename)]
-    a, b = _specs(args.a), _specs(args.b)
+    a, b = specs_of(args.a), specs_of(args.b)
     for name, specs, lineup_model in (("--a", a, model), ("--b", b, b_model)):
         if not specs:
             print(f"tabletwin compare: {name} names no player", file=sys.stderr)

@@ -9,8 +9,10 @@ from ..simulate.html_report import sweep_html
 from ..simulate.report import expand_specs
 from ..simulate.sweep import run_sweep, sweep_text
 from ..simulate.variants import VariantError, check_names, parse_grid
+from . import options
+from .lineup import specs_of
 from .loading import UNREADABLE, Unreadable, read_model
-from .simulate_command import USAGE, _check_players, _jobs, _positive, _progress, _specs, _title, write_text
+from .simulate_command import USAGE, _check_players, _progress, _title, write_text
 
 MAX_VARIANTS = 256
 """Combinations in one sweep: a grid larger than this is more likely a typo than a plan."""
@@ -25,10 +27,10 @@ def register(commands) -> None:
     parser.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=V1,V2,...",
                         help="a constant and its values (each read as YAML), comma-separated; repeatable",
                         required=True)
-    parser.add_argument("--games", type=_positive, required=True, help="games per combination")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--games", type=options.games, required=True, help="games per combination")
+    parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--players", default="", help="one player per seat, as for simulate")
-    parser.add_argument("--jobs", type=_jobs, default=1, help="processes, as for simulate; results do not depend on it")
+    parser.add_argument("--jobs", type=options.jobs, default=1, help="processes, as for simulate; results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the sweep as one JSON document")
     parser.add_argument("--html", metavar="FILE", help="also write the sweep as one self-contained HTML file")
     parser.set_defaults(run=run)
@@ -50,7 +52,7 @@ def run(args) -> int:
     if len(grid) > MAX_VARIANTS:
         print(f"tabletwin sweep: {len(grid)} combinations; at most {MAX_VARIANTS} in one sweep", file=sys.stderr)
         return USAGE
-    specs = _specs(args.players)
+    specs = specs_of(args.players)
     problem = _check_players("sweep", specs, model, args.seed)
     if problem:
         print(problem, file=sys.stderr)
@@ -58,7 +60,7 @@ def run(args) -> int:
     progress = _progress("sweep")
     try:
         document = run_sweep(model.text, model.filename, grid, specs, expand_specs(specs, model.num_players),
-                             args.games, args.seed, args.jobs, progress)
+                             args.games, args.seed, options.cap_jobs("sweep", args.jobs), progress)
     finally:
         if progress is not None:
             progress.close()

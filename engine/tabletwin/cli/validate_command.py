@@ -9,6 +9,7 @@ from ..errors import NotAModelError, YamlError
 from ..modelfile import check_is_model, load_yaml
 from ..simulate.variants import with_constants
 from ..validate import Report, validate
+from . import options
 from .loading import UNREADABLE, Unreadable, read_text
 from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
@@ -16,8 +17,8 @@ from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 def register(commands) -> None:
     parser = commands.add_parser("validate", help="check a model", description=__doc__)
     parser.add_argument("model", help="the model file, or - for standard input")
-    parser.add_argument("--games", type=int, default=20, help="test games to play (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first test game (default 0)")
+    parser.add_argument("--games", type=options.test_games, default=20, help="test games to play (default 20)")
+    parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first test game (default 0)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
     add_set_argument(parser)
     parser.set_defaults(run=run)

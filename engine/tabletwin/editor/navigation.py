@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 
 from ..errors import Span
+from ..modelfile.shared import Once, brief
 from .document import Snapshot
 from .places import model_places
 from .symbols import Index, Site
@@ -300,6 +301,7 @@ class _Outline:
         self.data = loaded.data
         self.positions = loaded.positions
         self.lines = lines
+        self.once = Once()  # a node that aliases share is outlined once, at its anchor
 
     def symbol(self, name: str, kind: str, path: tuple, detail: str = "", children=None) -> Symbol | None:
         key = self.positions.key_span(path)
@@ -359,6 +361,9 @@ class _Outline:
     def node(self, node, path: tuple, name: str | None = None) -> Symbol | None:
         if not isinstance(node, dict):
             return None
+        if not self.once.first(node):
+            return self.symbol(name or brief(node.get("id", "node")), "node", path,
+                               "the same node as above (a YAML alias)")
         children = []
         for position, child in enumerate(node.get("children") if isinstance(node.get("children"), list) else []):
             children.append(self.node(child, path + ("children", position)))
@@ -373,8 +378,9 @@ class _Outline:
         kind = str(node.get("kind", "node"))
         detail = kind
         if kind == "step" and node.get("do") is not None:
-            detail = f"step: {node['do'] if isinstance(node['do'], str) else ', '.join(map(str, node['do']))}"
-        label = name or str(node.get("id", kind))
+            do = node["do"]
+            detail = f"step: {', '.join(map(brief, do)) if isinstance(do, list) else brief(do)}"
+        label = name or brief(node.get("id", kind))
         return self.symbol(label, "node", path, detail, [c for c in children if c is not None])
 
     def tactic(self) -> list[Symbol]:

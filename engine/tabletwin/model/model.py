@@ -14,6 +14,8 @@ from ..boards import board_functions
 from ..errors import ExprError
 from ..expr import ExprSyntaxError, FunctionDef, FunctionDefinitionError
 from ..modelfile import LoadedYaml, PositionTable, check_is_model, load_yaml
+from ..modelfile.files import read_text_file
+from ..modelfile.shared import Once
 from .code import Code
 from .data import ModelDict, freeze
 from .flow import NO_LOCALS, Node, compile_node, walk_nodes
@@ -172,12 +174,13 @@ class Model:
 def load_model(source, filename: str | None = None) -> Model:
     """A model from YAML text, a path, or an already loaded document.
 
-    Raises YamlError or NotAModelError (both with a span) when the text is not a model.
+    Raises YamlError or NotAModelError (both with a span) when the text is not a model, and
+    :class:`~tabletwin.modelfile.files.FileError` when a path is not a readable model file.
     """
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source
                                     and source.endswith((".yaml", ".yml")) and Path(source).exists()):
         filename = filename or str(source)
-        source = Path(source).read_text(encoding="utf-8")
+        source = read_text_file(source)
     loaded = source if isinstance(source, LoadedYaml) else load_yaml(source)
     check_is_model(loaded)
     return compile_model(loaded, filename or "-")
@@ -187,10 +190,17 @@ def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+MAX_PLAYERS = 100
+"""Most seats a model may have. Each seat has its own player, random stream and per-player state,
+so ``num_players: 1000000`` would take gigabytes before the first request; the validator reports
+a larger number as an error and the engine seats the default instead."""
+
+
 def num_players_of(data: dict) -> int:
-    """``num_players`` of a model's data; 2 when missing or not a whole number from 1."""
+    """``num_players`` of a model's data; 2 when missing or not a whole number from 1 to
+    :data:`MAX_PLAYERS`."""
     num_players = data.get("num_players", 2)
-    if not isinstance(num_players, int) or isinstance(num_players, bool) or num_players < 1:
+    if not isinstance(num_players, int) or isinstance(num_players, bool) or not 1 <= num_players <= MAX_PLAYERS:
         return 2
     return num_players
 
@@ -350,8 +360,11 @@ def _content_rules(content: dict):
     triggers: list[Trigger] = []
     modifiers: list[Modifier] = []
     paths: dict = {}
+    once = Once()  # an item that aliases share has its rules once, at its anchor
 
     def visit(value, path):
+        if not once.first(value):
+            return
         if isinstance(value, dict):
             if "id" in value:
                 paths.setdefault(id(value), path)

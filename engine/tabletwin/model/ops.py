@@ -37,18 +37,32 @@ class Op:
         return f"Op({self.kind!r} at {self.path})"
 
 
-def compile_ops(raw_ops, path: tuple) -> list[Op]:
-    """The ops of a list (``effect``, ``cost``, ``then``, ...); not a list gives no ops."""
+def compile_ops(raw_ops, path: tuple, memo: dict | None = None) -> list[Op]:
+    """The ops of a list (``effect``, ``cost``, ``then``, ...); not a list gives no ops.
+
+    A list or op that YAML aliases share is compiled once, at its first path (its anchor's),
+    and shared in turn (``memo``: id of the raw value -> compiled), so a "billion laughs" effect
+    compiles in linear time. Paths only place messages, so sharing changes no game.
+    """
     if not isinstance(raw_ops, list):
         return []
-    return [compile_op(raw, path + (index,)) for index, raw in enumerate(raw_ops)]
+    memo = {} if memo is None else memo
+    done = memo.get(id(raw_ops))
+    if done is None:
+        done = memo[id(raw_ops)] = []
+        done.extend(compile_op(raw, path + (index,), memo) for index, raw in enumerate(raw_ops))
+    return done
 
 
-def compile_op(raw, path: tuple) -> Op:
+def compile_op(raw, path: tuple, memo: dict | None = None) -> Op:
     if not isinstance(raw, dict):
         return Op("", path, {})
+    memo = {} if memo is None else memo
+    done = memo.get(id(raw))
+    if done is not None:
+        return done
     kind = raw.get("op")
-    op = Op(kind if isinstance(kind, str) else "", path, raw)
+    op = memo[id(raw)] = Op(kind if isinstance(kind, str) else "", path, raw)
     for name in _VALUE_FIELDS:
         if name in raw or name + "_x" in raw:
             op.fields[name] = read_field(raw, name, path, text_is_literal=name == "value" and kind in ("set", "let"))
@@ -61,5 +75,5 @@ def compile_op(raw, path: tuple) -> Op:
             op.codes[name] = code
     for name in _NESTED:
         if name in raw:
-            op.nested[name] = compile_ops(raw[name], path + (name,))
+            op.nested[name] = compile_ops(raw[name], path + (name,), memo)
     return op

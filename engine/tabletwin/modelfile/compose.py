@@ -23,9 +23,18 @@ one in place. Aliases reuse the anchored Python object, and positions below an a
 through the anchor (see :mod:`.positions`): nothing is copied, so a "billion laughs" document
 loads in linear time and memory. An alias inside its own anchor would make recursive data and
 is an error.
+
+Sharing keeps the loader small, and every walk that goes through a shared value once (see
+:mod:`.shared`), but not the code that turns a value into text or copies it: a message quoting
+a value where a name belongs, an expression field holding a list, ``str(BIG)`` in a game, a
+state's JSON. So the loader also counts the values the document stands for as if every alias
+were a copy of its anchor (``sizes``: id of a collection -> its values, itself included) and
+refuses the alias that takes the values aliases repeat beyond :data:`MAX_ALIAS_VALUES`.
 """
 
 from __future__ import annotations
+
+import math
 
 from _ruamel_yaml import CParser
 from ruamel.yaml import YAML
@@ -55,6 +64,12 @@ from .scalars import (
 
 #: Deepest nesting of mappings and lists; the validator and engine walk the data recursively.
 MAX_DEPTH = 200
+
+#: Values that aliases may repeat in a document, counting each alias as a copy of its anchor.
+#: A model that reuses an effect or a card in a thousand places stays far below it; a "billion
+#: laughs" document (a few hundred bytes standing for 10^9 values) is refused at the alias that
+#: goes beyond it, before anything reads the data.
+MAX_ALIAS_VALUES = 500_000
 
 #: Longest source text quoted in a message about a key that is a mapping or a list.
 MAX_QUOTED_KEY = 40
@@ -86,7 +101,7 @@ class _Open:
     """
 
     __slots__ = ("is_map", "obj", "path", "flow", "start", "last", "anchor", "key", "key_span",
-                 "merged", "merge_line")
+                 "merged", "merge_line", "weight")
 
     def __init__(self, is_map: bool, path: tuple, flow: bool, start: tuple[int, int], anchor):
         self.is_map = is_map
@@ -100,6 +115,7 @@ class _Open:
         self.key_span: SpanTuple | None = None
         self.merged: set | None = None
         self.merge_line: int | None = None
+        self.weight = 0  # values below the children that are collections, beyond one for each
 
 
 def compose(text: str, pure: bool = False) -> tuple[object, PositionTable]:
@@ -128,6 +144,8 @@ class _Composer:
         self.aliases: dict[tuple, tuple] = {}
         self.merges: dict[tuple, list[tuple]] = {}
         self.anchors: dict[str, tuple] = {}
+        self.sizes: dict[int, int] = {}
+        self.repeated = 0  # values the aliases so far repeat, each alias a copy of its anchor
         self.stack: list[_Open] = []
         self.root: object = None
 
@@ -177,7 +195,7 @@ class _Composer:
                         top.key = value
                         top.key_span = span
                     else:
-                        self._key(top, value, span, plain and value == "<<")
+                        self._key(top, value, span, plain and value == "<<", event.value)
                 elif top.key is MERGE:
                     self._place(value, span)
                 else:
@@ -218,6 +236,14 @@ class _Composer:
                 f"alias *{event.anchor} is inside its own anchor; recursive data is not allowed",
                 Span(*span),
             )
+        if value.__class__ is dict or value.__class__ is list:
+            self.repeated += self.sizes[id(value)] - 1
+            if self.repeated > MAX_ALIAS_VALUES:
+                raise YamlError(
+                    f"with alias *{event.anchor} the aliases repeat more than {MAX_ALIAS_VALUES:,} "
+                    f"values; a model needs far fewer (is this a \"billion laughs\" document?)",
+                    Span(*span),
+                )
         stack = self.stack
         if stack and stack[-1].key is _NO_KEY and stack[-1].is_map:
             self._key(stack[-1], value, span, False, "*" + event.anchor)
@@ -258,6 +284,7 @@ class _Composer:
         stack = self.stack
         frame = stack.pop()
         value = ordered(frame.obj) if frame.is_map else frame.obj
+        self.sizes[id(value)] = 1 + len(value) + frame.weight
         if frame.flow or frame.last is None:
             end = event.end_mark
             span = frame.start + (end.line, end.column)
@@ -271,7 +298,8 @@ class _Composer:
     def _key(self, top: _Open, key, span: SpanTuple, is_merge: bool, source: str = "") -> None:
         """``key`` was read where ``top`` expects a key: check it and wait for its value.
 
-        ``source`` is the key's text when it is an alias, quoted when it stands for a collection.
+        ``source`` is the key's text as written (``*name`` for an alias): quoted when the key is
+        a number or a collection.
         """
         if is_merge:
             if top.merge_line is not None:
@@ -301,6 +329,8 @@ class _Composer:
             return
         top = stack[-1]
         top.last = span
+        if (value.__class__ is dict or value.__class__ is list) and top.key is not MERGE:
+            top.weight += self.sizes[id(value)] - 1
         if top.is_map:
             key = top.key
             top.key = _NO_KEY
@@ -342,11 +372,14 @@ class _Composer:
             )
         mapping = top.obj
         merged = top.merged = set()
+        sizes = self.sizes
         for source, _ in sources:
             for key, item in source.items():
                 if key not in mapping:
                     mapping[key] = item
                     merged.add(key)
+                    if item.__class__ is dict or item.__class__ is list:
+                        top.weight += sizes[id(item)] - 1
         self.merges[top.path] = [source_path for _, source_path in sources]
 
     def _collection_key(self, event) -> None:
@@ -407,16 +440,22 @@ def _tag_problem(tag: str, is_map: bool) -> str:
 
 
 def _render_key(key, source: str) -> str:
-    """A key that is not text, the way YAML writes it (a collection as its ``source`` text)."""
+    """A key that is not text, the way YAML writes it: a number as its value (``010`` is 8), a
+    collection as its ``source`` text. A number too large for a float shows its text too (a key of
+    5,000 digits is not ``inf``); text is cut to :data:`MAX_QUOTED_KEY` characters."""
     if key is True:
         return "true"
     if key is False:
         return "false"
     if key is None:
         return "null"
-    if key.__class__ is dict or key.__class__ is list:
-        return source
-    return str(key)
+    if key.__class__ is dict or key.__class__ is list or not math.isfinite(key) or not source:
+        text = source or str(key)
+    else:
+        text = str(key)
+    if len(text) > MAX_QUOTED_KEY:
+        return text[: MAX_QUOTED_KEY - 3] + "..."
+    return text
 
 
 def describe(value) -> str:

@@ -22,6 +22,11 @@ from .positions import PositionTable
 _BOM = "\ufeff"
 _LIBYAML_FLOW_COLON = "found unexpected ':'"
 
+#: Longest text the pure-Python parser reads when libyaml refuses a ':' in a flow collection. It
+#: reads some 20,000 characters a second of flow collections: a larger text
+#: gets libyaml's error, with the advice to quote the value, instead of minutes of parsing.
+MAX_PURE_PARSE_CHARS = 50_000
+
 
 @dataclass(frozen=True, slots=True)
 class LoadedYaml:
@@ -78,6 +83,11 @@ def _compose(text: str):
     except ScannerError as error:
         if error.problem != _LIBYAML_FLOW_COLON:
             raise
+        if len(text) > MAX_PURE_PARSE_CHARS:
+            mark = error.problem_mark
+            raise YamlError(f"found unexpected ':' inside [...] or {{...}}; put the value in quotes (a text of more "
+                            f"than {MAX_PURE_PARSE_CHARS:,} characters is read by the fast parser, which needs them)",
+                            Span.point(mark.line, mark.column)) from None
     try:
         return compose(text, pure=True)
     except ReaderError as error:

@@ -68,6 +68,10 @@ _INT = re.compile(
     re.X,
 )
 _DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+# The base-60 alternatives of _FLOAT and _INT, the only ones that allow a ':'. A long text with
+# colons is matched against one of them only (each costs a pass over the text).
+_SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*")
+_SEXAGESIMAL_INT = re.compile(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+")
 
 # First characters of every plain scalar that is not text.
 _SPECIAL_FIRST = frozenset("yYnNtTfFoO-+0123456789.~")
@@ -76,6 +80,12 @@ _NUMBER_FIRST = frozenset("-+0123456789.")
 # Python refuses to turn longer digit strings into an int (sys.int_info.str_digits_check_threshold);
 # such numbers are far beyond 2**53 and become floats anyway.
 _MAX_INT_DIGITS = 4000
+
+#: Parts of a base-60 integer (``1:30:00``) computed exactly. Each part multiplies the value by
+#: 60, so more parts than this give a number beyond the largest float, whose
+#: value is infinite (60**174 > 1.8e308): computing it exactly would take time quadratic in the
+#: length of the text.
+MAX_SEXAGESIMAL_PARTS = 175
 
 
 def resolve_plain(text: str) -> Scalar:
@@ -86,7 +96,14 @@ def resolve_plain(text: str) -> Scalar:
     if first not in _SPECIAL_FIRST:
         return text
     if first in _NUMBER_FIRST:
-        if _FLOAT.fullmatch(text) is not None:
+        if ":" in text:
+            if "." in text and _SEXAGESIMAL_FLOAT.fullmatch(text) is not None:
+                value = _float(text)
+            elif _SEXAGESIMAL_INT.fullmatch(text) is not None:
+                value = _int(text)
+            else:
+                return text
+        elif _FLOAT.fullmatch(text) is not None:
             value = _float(text)
         elif _INT.fullmatch(text) is not None:
             value = _int(text)
@@ -163,8 +180,11 @@ def _int(text: str) -> int | float | None:
     elif digits[:1] == "0" and len(digits) > 1:
         base = 8
     elif ":" in digits:
+        parts = digits.split(":")
+        if len(parts) > MAX_SEXAGESIMAL_PARTS:
+            return sign * math.inf
         value = 0
-        for part in digits.split(":"):
+        for part in parts:
             value = value * 60 + _decimal(part)
         return one_number(sign * value)
     else:

@@ -2,7 +2,7 @@
 
 from .player import RulePlayer
 from .search import SearchPlayer, redistribute
-from .tactic import Rule, Search, Tactic, compile_tactic, load_tactic
+from .tactic import Rule, Search, Tactic, TacticError, compile_tactic, load_tactic
 
-__all__ = ["Rule", "RulePlayer", "Search", "SearchPlayer", "Tactic", "compile_tactic", "load_tactic",
+__all__ = ["Rule", "RulePlayer", "Search", "SearchPlayer", "Tactic", "TacticError", "compile_tactic", "load_tactic",
            "redistribute"]

@@ -14,6 +14,9 @@ from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
+from ..model.model import MAX_PLAYERS
+from ..modelfile.compose import describe
+from ..modelfile.shared import brief
 from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
@@ -45,6 +48,9 @@ def check_errors(out) -> None:
 
 
 def _top_level(out, data):
+    players = data.get("num_players")
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
+        out.error(f"num_players {players:,} is more than the {MAX_PLAYERS} seats a model may have", ("num_players",))
     if "mode" in data and data["mode"] not in ("competitive", "cooperative"):
         out.error(f"mode must be competitive or cooperative, not {data['mode']!r}", ("mode",))
     protocol = mapping(mapping(data.get("priority")).get("protocol"))
@@ -83,8 +89,10 @@ def _flow(out, data):
                       else (key,))
     for node, path in nodes(data):
         node_id = node.get("id")
-        label = node_id if node_id is not None else "?"
-        if node_id is not None:
+        label = brief(node_id) if node_id is not None else "?"
+        if isinstance(node_id, (dict, list)):
+            out.error(f"flow {label}: id must be a name (text), not {describe(node_id)}", path + ("id",))
+        elif node_id is not None:
             if node_id in seen:
                 first = out.place(seen[node_id] + ("id",)).line + 1
                 out.error(f"duplicate flow id {node_id!r} (first at line {first})", path + ("id",))
@@ -109,7 +117,9 @@ def _flow(out, data):
             names = do if isinstance(do, list) else ([] if do is None else [do])
             for index, name in enumerate(names):
                 at = path + ("do", index) if isinstance(do, list) else path + ("do",)
-                if str(name) in abilities and str(name) not in actions:
+                if isinstance(name, (dict, list)):
+                    out.error(f"step {label}: do names actions (text); this is {describe(name)}", at)
+                elif str(name) in abilities and str(name) not in actions:
                     out.error(f"step {label}: {name!r} is an ability of a content item; abilities are played in "
                               f"windows, not in steps", at)
                 elif str(name) not in actions:
@@ -164,7 +174,11 @@ def _content_path_exists(content: dict, path: str) -> bool:
     level = [content]
     for part in path.split("."):
         following = []
+        met: set[int] = set()  # a value that aliases share is one value: keeps ``*.*.*`` linear
         for value in level:
+            if id(value) in met:
+                continue
+            met.add(id(value))
             if isinstance(value, dict):
                 following.extend(value.values() if part == "*" else ([value[part]] if part in value else []))
             elif isinstance(value, list) and part == "*":

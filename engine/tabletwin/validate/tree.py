@@ -6,45 +6,54 @@
       turn: step, actor current [choice chance]
         action walk
         action run  pre: pos[actor] < 5
+
+A node that YAML aliases put in several places is written out at its first place only; the
+others say so in one line, so a "billion laughs" flow prints as many lines as its text has nodes.
 """
 
 from __future__ import annotations
 
+from ..modelfile.shared import Once
 from .advice import all_triggers
 from .walk import mapping, ops, path_name, sequence, step_do
 
 MARKERS = ("choice", "chance", "skill", "hidden", "window", "trigger", "language", "persistent", "code")
 
 
-def _action_ops(data: dict, name: str, seen_flows: set):
-    """Ops of an action, and of the flows it runs (their steps' actions), transitively."""
+def _action_ops(data: dict, name: str, seen_flows: set, once: Once | None = None):
+    """Ops of an action, and of the flows it runs (their steps' actions), transitively.
+
+    ``once`` remembers the op lists, ops and flow nodes already walked (the markers they give
+    are the same wherever they are met again).
+    """
+    once = Once() if once is None else once
     action = mapping(mapping(data.get("actions")).get(name))
     for part in ("cost", "effect"):
-        for op, _path in ops(action.get(part), ()):
+        for op, _path in ops(action.get(part), (), once):
             yield op
             if op.get("op") == "run":
                 flow = str(op.get("flow"))
                 if flow not in seen_flows:
                     seen_flows.add(flow)
-                    yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows)
+                    yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows, once)
 
 
-def _flow_ops(data: dict, node, seen_flows: set):
-    if not isinstance(node, dict):
+def _flow_ops(data: dict, node, seen_flows: set, once: Once):
+    if not isinstance(node, dict) or not once.first(node):
         return
     if node.get("kind") == "step":
         for name in step_do(node):
-            yield from _action_ops(data, name, seen_flows)
+            yield from _action_ops(data, name, seen_flows, once)
     for child in sequence(node.get("children")):
-        yield from _flow_ops(data, child, seen_flows)
+        yield from _flow_ops(data, child, seen_flows, once)
     for case in sequence(node.get("cases")):
         for child in sequence(mapping(case).get("children")):
-            yield from _flow_ops(data, child, seen_flows)
+            yield from _flow_ops(data, child, seen_flows, once)
     if node.get("kind") == "subflow":
         flow = str(node.get("ref"))
         if flow not in seen_flows:
             seen_flows.add(flow)
-            yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows)
+            yield from _flow_ops(data, mapping(data.get("flows")).get(flow), seen_flows, once)
 
 
 def listened_events(data: dict) -> set[str]:
@@ -128,8 +137,13 @@ def flow_tree(data: dict) -> str:
                 text += f" [{' '.join(markers)}]"
         return f"{node.get('id', '?')}: {text}"
 
+    once = Once()
+
     def visit(node, depth: int):
         if not isinstance(node, dict):
+            return
+        if not once.first(node):
+            lines.append("  " * depth + f"{node.get('id', '?')}: the same node as above (a YAML alias)")
             return
         lines.append("  " * depth + describe(node))
         if node.get("kind") == "step":

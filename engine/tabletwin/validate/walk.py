@@ -1,6 +1,9 @@
 """Walking a model's raw data: every flow node, every op list and op, every content item,
 each with its model path (so every finding can be placed in the file).
 
+Every walk goes through a mapping or list that YAML aliases share once, at its first path (the
+anchor's, where its text is): a "billion laughs" model stays as small to walk as its text.
+
 The validator's checks walk the same model many times (all ops six times, the content ten).
 Inside :func:`shared_walks` each walk of that model runs once and is replayed; the data must not
 change meanwhile.
@@ -12,6 +15,8 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
+
+from ..modelfile.shared import Once, brief
 
 _shared = threading.local()
 
@@ -58,7 +63,7 @@ def sequence(value) -> list:
 def step_do(node: dict) -> list[str]:
     """The action names of a step's ``do`` (one name or a list)."""
     do = node.get("do")
-    return [str(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
+    return [brief(n) for n in (do if isinstance(do, list) else [do] if do is not None else [])]
 
 
 def path_name(text) -> str:
@@ -70,8 +75,10 @@ def path_name(text) -> str:
 def nodes(data: dict):
     """``(node, path)`` of every flow node of ``flow`` and ``flows``, depth first."""
 
+    once = Once()
+
     def visit(node, path):
-        if not isinstance(node, dict):
+        if not isinstance(node, dict) or not once.first(node):
             return
         yield node, path
         for index, child in enumerate(sequence(node.get("children"))):
@@ -99,7 +106,11 @@ class OpList:
 def content_items(data: dict):
     """``(item, path)`` of every content item (a dict with an ``id``) in model order."""
 
+    once = Once()
+
     def visit(value, path):
+        if not once.first(value):
+            return
         if isinstance(value, dict):
             if "id" in value:
                 yield value, path
@@ -143,21 +154,28 @@ def op_lists(data: dict):
                          str(trigger.get("id", label)))
 
 
-def ops(op_list, path: tuple):
-    """``(op, path)`` of every op in a list and in the lists nested in it."""
+def ops(op_list, path: tuple, once: Once | None = None):
+    """``(op, path)`` of every op in a list and in the lists nested in it.
+
+    ``once`` remembers the lists and ops already walked, to share it between several lists.
+    """
+    once = Once() if once is None else once
+    if not once.first(op_list):
+        return
     for index, op in enumerate(sequence(op_list)):
         at = path + (index,)
-        if not isinstance(op, dict):
+        if not isinstance(op, dict) or not once.first(op):
             continue
         yield op, at
         for key in NESTED_OPS:
             if key in op:
-                yield from ops(op[key], at + (key,))
+                yield from ops(op[key], at + (key,), once)
 
 
 @_replayed
 def all_ops(data: dict):
     """``(op, path, owner OpList)`` of every op of the model."""
+    once = Once()
     for owner in op_lists(data):
-        for op, path in ops(owner.ops, owner.path):
+        for op, path in ops(owner.ops, owner.path, once):
             yield op, path, owner

@@ -103,6 +103,13 @@ def find(pile: list, item) -> int:
     return -1
 
 
+def _data_name(value: dict, written) -> str:
+    """Model data in a message: by its label or id, else by what the op wrote to reach it (a dict
+    without either would be ``'?'``, which names nothing)."""
+    name = label(value)
+    return written if name == "?" else f"'{name}'"
+
+
 def write_attribute(runner, op, local_names: dict, place: str, update) -> None:
     """``of_x`` + ``attr``: change one attribute of an instance."""
     target = get(runner, op, "of", local_names, place, required=True)
@@ -110,7 +117,9 @@ def write_attribute(runner, op, local_names: dict, place: str, update) -> None:
     if not isinstance(target, dict):
         raise ExprError(f"{place}: {to_text(target)} is not an instance", path=op.path)
     if is_model_data(target):
-        raise ExprError(f"'{label(target)}' is model data; make an instance with create first", path=op.path)
+        written = repr(str(op.raw.get("of_x")))
+        raise ExprError(f"{_data_name(target, written)} is model data; make an instance with create first",
+                        path=op.path)
     target[attr] = update(target.get(attr))
 
 
@@ -129,7 +138,8 @@ def write_variable(runner, op, local_names: dict, place: str, update) -> None:
     container = state.variables[name]
     key = path.index(local_names, runner.scope)
     if is_model_data(container):
-        raise ExprError(f"'{label(container)}' is model data; make an instance with create first", path=op.path)
+        raise ExprError(f"{_data_name(container, f'variable {name} ({path.text})')} is model data; make an "
+                        f"instance with create first", path=op.path)
     try:
         if isinstance(container, dict):
             if not isinstance(key, str):

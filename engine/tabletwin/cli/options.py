@@ -1,0 +1,69 @@
+"""Checked numbers of the command line: games, seeds, processes.
+
+Each is an ``argparse`` type, so a bad value is a usage error (exit status 2, argparse's message
+naming the option) before anything runs: ``--games -1`` does not pass silently, ``--games 10**12``
+does not start a run that never ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+USAGE = 2
+"""Exit status of a command line that cannot run (as argparse's own errors)."""
+
+MAX_GAMES = 10_000_000
+"""Most games one ``simulate`` or ``compare`` plays (hours of work at a few thousand a second)."""
+
+MAX_TEST_GAMES = 100_000
+"""Most test games one ``validate`` plays."""
+
+MAX_SEED = 2**63 - 1
+"""Largest seed: seeds are whole numbers from 0, and game k of a run plays seed S + k."""
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:  # also for more digits than Python turns into an int
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number") from None
+
+
+def _within(low: int, high: int, what: str):
+    def check(text: str) -> int:
+        value = _whole(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    check.__name__ = what  # argparse names the type in some messages
+    return check
+
+
+games = _within(1, MAX_GAMES, "games")
+test_games = _within(0, MAX_TEST_GAMES, "test games")
+seed = _within(0, MAX_SEED, "a seed")
+
+
+def jobs(text: str) -> int:
+    """``--jobs``: 0 for every processor, else a count from 1 (capped later by :func:`cap_jobs`)."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all processors) or more, not {value:,}")
+    return value
+
+
+def cap_jobs(command: str, requested: int, stderr=None) -> int:
+    """The processes to start: all processors for 0, at most the number of processors otherwise
+    (saying so on standard error when that is fewer than asked for)."""
+    processors = os.cpu_count() or 1
+    if requested == 0:
+        return processors
+    if requested > processors:
+        print(f"tabletwin {command}: --jobs {requested:,} is more than the {processors} processors here; "
+              f"using {processors}", file=stderr or sys.stderr)
+        return processors
+    return requested
