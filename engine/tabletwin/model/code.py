@@ -8,7 +8,7 @@ field's model path.
 
 from __future__ import annotations
 
-from ..errors import ExprError
+from ..errors import ExprError, TabletwinError
 from ..expr import EvalError, ExprSyntaxError, compile_expression
 from ..expr.runtime import WORK_LIMIT
 
@@ -40,31 +40,53 @@ class Code:
         return compiled
 
     def __call__(self, local_names: dict, scope):
-        """Evaluate as the outermost evaluation (the hot path of the engine)."""
-        fast = self._fast
-        if fast is not None:
-            # Expression.evaluate, inlined: the usual case is one call of the compiled code.
-            scope.frame = local_names
-            scope.steps = WORK_LIMIT
-            try:
-                return fast(local_names, scope)
-            except Exception:
-                pass
-        return self._evaluate(local_names, scope)
+        """Evaluate as the outermost evaluation (the hot path of the engine).
 
-    def _evaluate(self, local_names: dict, scope):
+        The evaluation's budget is :data:`WORK_LIMIT`, or less when less is left of the game's
+        (``scope.work``); what it spends, plus one, is taken from the game's.
+        """
+        fast = self._fast or self._prepare()
+        # Expression.evaluate, inlined: the usual case is one call of the compiled code.
+        scope.frame = local_names
+        left = scope.work
+        start = scope.steps = WORK_LIMIT if left > WORK_LIMIT else left
+        try:
+            value = fast(local_names, scope)
+        except Exception as exc:
+            return self._evaluate(local_names, scope, exc, left, start)
+        scope.work = left - (start - scope.steps) - 1
+        return value
+
+    def _prepare(self):
         compiled = self._compiled or self.compiled()
         self._fast = compiled.fast_function
+        return self._fast
+
+    def _evaluate(self, local_names: dict, scope, exc: Exception, left, start):
+        """After the fast code failed: the budget ran out, an engine error, or strict evaluation."""
+        spent = start - scope.steps
+        if isinstance(exc, TabletwinError):
+            scope.work = left - spent - 1
+            raise exc  # raised by the engine inside a call (modified(), a board function)
+        if scope.steps < 0:
+            # Out of budget: evaluating again (strictly) would only spend it again.
+            scope.work = left - spent - 1
+            if start < WORK_LIMIT:
+                from ..game.work import out_of_work
+
+                raise out_of_work(None, self.path) from None
+            raise ExprError(EvalError.from_exception(exc, self.compiled().source).message, path=self.path) from None
         try:
-            return compiled.evaluate(local_names, scope)
-        except EvalError as exc:
-            raise ExprError(exc.message, path=self.path) from None
+            return self.compiled().evaluate(local_names, scope)
+        except EvalError as error:
+            raise ExprError(error.message, path=self.path) from None
+        finally:
+            scope.work = left - spent - (WORK_LIMIT - scope.steps) - 1  # evaluate() started a new budget
 
     def run(self, local_names: dict, scope):
         """Evaluate inside a running evaluation (derived values, modifiers, functions)."""
         fast = self._fast
         if fast is not None and not scope.strict:
             return fast(local_names, scope)
-        compiled = self._compiled or self.compiled()
-        self._fast = compiled.fast_function
-        return compiled.run(local_names, scope)
+        self._prepare()
+        return self._compiled.run(local_names, scope)

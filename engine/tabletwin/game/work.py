@@ -1,0 +1,52 @@
+"""The work one game may do, over all its expressions and ops together.
+
+Each construct has its own limit (10,000 passes of a ``repeat``, 50 nested emits, 20 nested
+``modified()`` calls, the work budget of one expression), but limits multiply: three nested
+``repeat`` loops, a trigger that emits its own event twice, or modifiers that call
+``modified()`` twice each stay within every one of them and still never end. So a game also has
+one budget of work steps, spent by everything it does:
+
+- an expression spends what it spends of its own budget (loop steps, built elements), plus one;
+- an op, a flow node, a pass of ``repeat``, an item of ``for_each``, a round of a loop and a
+  turn of a window spend :data:`OP_COST`;
+- a modifier applied by ``modified()`` spends :data:`MODIFIER_COST`, making an instance
+  :data:`INSTANCE_COST`, and storing a value one step per element copied (:mod:`.stored`).
+
+The budget lives in the game's scope (``scope.work``) so that the expression call site
+(:class:`~tabletwin.model.code.Code`) can spend from it without knowing about games. When it
+runs out the game stops with an :class:`~tabletwin.errors.ExprError` at the place it ran out.
+"""
+
+from __future__ import annotations
+
+from ..errors import ExprError
+from ..modelfile.paths import format_path
+
+GAME_WORK_LIMIT = 50_000_000
+"""Work steps one game may spend: about two seconds of play; the bundled examples spend less
+than 1/100 of it per game."""
+
+OP_COST = 40
+"""Steps an op (a node, a loop pass, ...) spends: about the time of 40 loop steps of an
+expression, so a budget of ops takes as long as a budget of expression steps."""
+
+MODIFIER_COST = 40
+"""Steps one modifier applied by ``modified()`` spends (from the evaluation that called it)."""
+
+
+INSTANCE_COST = 100
+"""Steps making one instance spends (besides copying its fields): an instance is a dict of its
+own, so this also bounds the memory the instances of one game take."""
+
+
+def out_of_work(place: str | None, path) -> ExprError:
+    """The error of a game that spent its budget at ``place`` (an op's place) or ``path``."""
+    where = place if place else format_path(path) if path else "game"
+    return ExprError(f"{where}: game runs too long (more than {GAME_WORK_LIMIT} steps of work)", path=path)
+
+
+def spend(scope, units: int, place: str | None, path) -> None:
+    """Spend ``units`` of the game's budget; stop the game at ``place`` when it is gone."""
+    scope.work -= units
+    if scope.work < 0:
+        raise out_of_work(place, path)
