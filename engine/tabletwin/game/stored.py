@@ -27,55 +27,53 @@ from .work import out_of_work
 MAX_STORED_DEPTH = 100
 """Lists and dicts nested in one stored value; deeper nesting is an error, not a crash."""
 
+CONTAINER_COST = 40
+"""Steps of the game's work one list, tuple or dict copied spends, besides one per element."""
+
 _IMMUTABLE = frozenset({int, float, str, bool, type(None), TSet, ModelDict, range})
 
 
 def stored(value, scope, path, place: str | None = None):
-    """A copy of ``value`` fit to store; each element copied spends a step of the game's work."""
+    """A copy of ``value`` fit to store; copying spends the game's work (``scope.work``)."""
     cls = value.__class__
     if cls in _IMMUTABLE or cls is dict and "uid" in value:
         return value
-    return _Copier(scope, path, place).copy(value, 0)
+    if not isinstance(value, (list, tuple, dict)):
+        return value  # a function or another value no op can change
+    return _copy(value, scope, path, place, {}, 0)
 
 
-class _Copier:
-    __slots__ = ("scope", "path", "place", "memo")
-
-    def __init__(self, scope, path, place):
-        self.scope = scope
-        self.path = path
-        self.place = place
-        self.memo: dict[int, object] = {}
-
-    def copy(self, value, depth: int):
-        cls = value.__class__
-        if cls in _IMMUTABLE:
-            return value
-        if isinstance(value, dict) and "uid" in value:
-            return value  # an instance: stored by reference
-        if not isinstance(value, (list, tuple, dict)):
-            return value  # a function or another value no op can change
-        done = self.memo.get(id(value))
-        if done is not None:
-            return done
-        if depth >= MAX_STORED_DEPTH:
-            where = self.place or "value"
-            raise ExprError(f"{where}: value nested too deeply to store (more than {MAX_STORED_DEPTH} levels)",
-                            path=self.path)
-        scope = self.scope
-        scope.work -= len(value)
-        if scope.work < 0:
-            raise out_of_work(self.place, self.path)
-        depth += 1
-        if isinstance(value, dict):
-            result = self.memo[id(value)] = {}
-            for key, item in value.items():
-                result[key] = self.copy(item, depth)
-            return result
-        if isinstance(value, list):
-            result = self.memo[id(value)] = []
-            result.extend(self.copy(item, depth) for item in value)
-            return result
-        result = tuple(self.copy(item, depth) for item in value)
-        self.memo[id(value)] = result
+def _copy(value, scope, path, place, memo: dict, depth: int):
+    """Copy of a list, tuple or dict; ``memo``: the copies made so far, by the original's id."""
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if depth >= MAX_STORED_DEPTH:
+        raise ExprError(f"{place or 'value'}: value nested too deeply to store (more than {MAX_STORED_DEPTH} levels)",
+                        path=path)
+    scope.work -= CONTAINER_COST + len(value)
+    if scope.work < 0:
+        raise out_of_work(place, path)
+    items = value.values() if isinstance(value, dict) else value
+    if set(map(type, items)) <= _IMMUTABLE:  # flat: one copy at C speed
+        result = value if isinstance(value, tuple) else dict(value) if isinstance(value, dict) else list(value)
+    elif isinstance(value, dict):
+        result = memo[id(value)] = {}
+        for key, item in value.items():
+            result[key] = _element(item, scope, path, place, memo, depth)
         return result
+    elif isinstance(value, list):
+        result = memo[id(value)] = []
+        result.extend([_element(item, scope, path, place, memo, depth) for item in value])
+        return result
+    else:
+        result = tuple([_element(item, scope, path, place, memo, depth) for item in value])
+    memo[id(value)] = result
+    return result
+
+
+def _element(item, scope, path, place, memo, depth):
+    cls = item.__class__
+    if cls in _IMMUTABLE or cls is dict and "uid" in item or not isinstance(item, (list, tuple, dict)):
+        return item  # immutable, an instance (stored by reference), or a function
+    return _copy(item, scope, path, place, memo, depth + 1)

@@ -22,15 +22,15 @@ from __future__ import annotations
 from ..errors import ExprError
 from ..modelfile.paths import format_path
 
-GAME_WORK_LIMIT = 50_000_000
+GAME_WORK_LIMIT = 30_000_000
 """Work steps one game may spend: about two seconds of play; the bundled examples spend less
 than 1/100 of it per game."""
 
-OP_COST = 40
+OP_COST = 60
 """Steps an op (a node, a loop pass, ...) spends: about the time of 40 loop steps of an
 expression, so a budget of ops takes as long as a budget of expression steps."""
 
-MODIFIER_COST = 40
+MODIFIER_COST = 120
 """Steps one modifier applied by ``modified()`` spends (from the evaluation that called it)."""
 
 
@@ -39,10 +39,15 @@ INSTANCE_COST = 100
 own, so this also bounds the memory the instances of one game take."""
 
 
-def out_of_work(place: str | None, path) -> ExprError:
+class GameTooLong(ExprError):
+    """A game spent its budget. Tools that play many games stop there: the next game of the
+    same model would most likely spend its whole budget too, and each takes seconds."""
+
+
+def out_of_work(place: str | None, path) -> GameTooLong:
     """The error of a game that spent its budget at ``place`` (an op's place) or ``path``."""
     where = place if place else format_path(path) if path else "game"
-    return ExprError(f"{where}: game runs too long (more than {GAME_WORK_LIMIT} steps of work)", path=path)
+    return GameTooLong(f"{where}: game runs too long (more than {GAME_WORK_LIMIT} steps of work)", path=path)
 
 
 def spend(scope, units: int, place: str | None, path) -> None:

@@ -7,6 +7,10 @@ With ``jobs > 1`` the games are cut into consecutive chunks handed to worker pro
 which loads the model again from its text; the chunks come back in game order and the results
 are kept in game order, so a report built from them is the same for any number of jobs.
 
+A game that runs out of work (:class:`~tabletwin.game.work.GameTooLong`) ends the run: each
+further game would take seconds to stop the same way. The results end with that game, the same
+game for any number of jobs.
+
 A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
 paired on the same seeds.
 """
@@ -18,6 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..game.work import GameTooLong
 from ..model import load_model
 from ..play import play
 from ..players import make_players
@@ -39,6 +44,8 @@ class GameResult:
     cut: bool
     """True when the game was cut at the request limit."""
     requests: int
+    too_long: bool = False
+    """True when the game ran out of work (the run ends with it)."""
 
     @property
     def finished(self) -> bool:
@@ -52,7 +59,7 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     error = f"{record.error.kind}: {record.error.message}" if record.error is not None else None
     payoffs = tuple(record.payoffs) if record.payoffs is not None else None
     return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
-                      len(record.requests))
+                      len(record.requests), isinstance(record.error, GameTooLong))
 
 
 def play_seed(model, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
@@ -84,6 +91,8 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
             results.append(play_seed(model, lineups, seed + k, max_requests))
             if progress is not None:
                 progress(k + 1, games)
+            if _too_long(results[-1]):
+                break
         return results
     chunks = _chunks(games, jobs)
     context = multiprocessing.get_context(start_method or _default_start_method())
@@ -94,7 +103,13 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
             results.extend(chunk)
             if progress is not None:
                 progress(len(results), games)
+            if chunk and _too_long(chunk[-1]):
+                break  # leaving the pool stops the workers
     return results
+
+
+def _too_long(games: tuple[GameResult, ...]) -> bool:
+    return any(result.too_long for result in games)
 
 
 def _default_start_method() -> str:
@@ -118,4 +133,9 @@ def _init_worker(model_text: str, filename: str, lineups, seed: int, max_request
 
 def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
     model, lineups, seed, max_requests = (_worker[k] for k in ("model", "lineups", "seed", "max_requests"))
-    return [play_seed(model, lineups, seed + k, max_requests) for k in range(*span)]
+    results = []
+    for k in range(*span):
+        results.append(play_seed(model, lineups, seed + k, max_requests))
+        if _too_long(results[-1]):
+            break  # the run ends here
+    return results
