@@ -15,7 +15,7 @@ from ..errors import EngineError
 from ..model import Model
 from .requests import End
 from .runner import Runner
-from .work import GAME_WORK_LIMIT
+from . import work
 
 
 class Game:
@@ -81,7 +81,7 @@ class Game:
     @property
     def work(self) -> int:
         """Work steps the game has spent so far, of its :data:`~.work.GAME_WORK_LIMIT`."""
-        return GAME_WORK_LIMIT - self._runner.scope.work
+        return work.GAME_WORK_LIMIT - self._runner.scope.work
 
     def value(self, name: str):
         """The current value of a variable, zone or any other global name."""

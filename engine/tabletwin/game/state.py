@@ -13,7 +13,8 @@ from ..model import Model, ModelDict
 from ..model.data import is_model_data
 from .piles import Pile
 from .stored import stored
-from .work import GAME_WORK_LIMIT, INSTANCE_COST, spend
+from . import work
+from .work import INSTANCE_COST, spend
 
 
 class State:
@@ -63,7 +64,7 @@ class State:
         init_scope = build_globals(variables=kept, reserved=self._reserved(), constants=model.constants,
                                    boards=model.boards,
                                    functions={name: fn.bind for name, fn in model.functions.items()})
-        init_scope.work = self.budget.work if self.budget is not None else GAME_WORK_LIMIT
+        init_scope.work = self.budget.work if self.budget is not None else work.GAME_WORK_LIMIT
         outer, self.budget = self.budget, init_scope
         try:
             self._initial_values(init_scope, keep_persistent)

@@ -9,8 +9,15 @@ one budget of work steps, spent by everything it does:
 - an expression spends what it spends of its own budget (loop steps, built elements), plus one;
 - an op, a flow node, a pass of ``repeat``, an item of ``for_each``, a round of a loop and a
   turn of a window spend :data:`OP_COST`;
-- a modifier applied by ``modified()`` spends :data:`MODIFIER_COST`, making an instance
-  :data:`INSTANCE_COST`, and storing a value one step per element copied (:mod:`.stored`).
+- a call of ``modified()`` spends :data:`MODIFIER_COST` plus one per modifier it looks at, from
+  the evaluation that makes it; making an instance spends :data:`INSTANCE_COST`, and storing a
+  value a step per element copied (:mod:`.stored`);
+- an emit spends :data:`OP_COST` plus one per trigger and temporary modifier it looks through,
+  and each trigger it fires :data:`OP_COST` more.
+
+The costs are set so that a step takes about the same time whatever spends it (at most ~40 ns
+on the machine the project is measured on): :data:`GAME_WORK_LIMIT` steps take one to two
+seconds however a game spends them.
 
 The budget lives in the game's scope (``scope.work``) so that the expression call site
 (:class:`~tabletwin.model.code.Code`) can spend from it without knowing about games. When it
@@ -23,16 +30,14 @@ from ..errors import ExprError
 from ..modelfile.paths import format_path
 
 GAME_WORK_LIMIT = 30_000_000
-"""Work steps one game may spend: about two seconds of play; the bundled examples spend less
-than 1/100 of it per game."""
+"""Work steps one game may spend: one to two seconds of play. The bundled examples and test
+models spend at most 60,000 (1/500 of it) in a game."""
 
 OP_COST = 60
-"""Steps an op (a node, a loop pass, ...) spends: about the time of 40 loop steps of an
-expression, so a budget of ops takes as long as a budget of expression steps."""
+"""Steps an op, a node, a loop round or pass, a ``for_each`` item or a window turn spends."""
 
 MODIFIER_COST = 120
-"""Steps one modifier applied by ``modified()`` spends (from the evaluation that called it)."""
-
+"""Steps one call of ``modified()`` spends (besides one per modifier it looks at)."""
 
 INSTANCE_COST = 100
 """Steps making one instance spends (besides copying its fields): an instance is a dict of its

@@ -49,13 +49,24 @@ class Code:
         # Expression.evaluate, inlined: the usual case is one call of the compiled code.
         scope.frame = local_names
         left = scope.work
-        start = scope.steps = WORK_LIMIT if left > WORK_LIMIT else left
+        if left > WORK_LIMIT:
+            start = WORK_LIMIT
+        elif left >= 1:
+            start = left
+        else:
+            raise self._out_of_work()
+        scope.steps = start
         try:
             value = fast(local_names, scope)
         except Exception as exc:
             return self._evaluate(local_names, scope, exc, left, start)
         scope.work = left - (start - scope.steps) - 1
         return value
+
+    def _out_of_work(self):
+        from ..game.work import out_of_work  # the game's budget ran out (see there)
+
+        return out_of_work(None, self.path)
 
     def _prepare(self):
         compiled = self._compiled or self.compiled()
@@ -72,9 +83,7 @@ class Code:
             # Out of budget: evaluating again (strictly) would only spend it again.
             scope.work = left - spent - 1
             if start < WORK_LIMIT:
-                from ..game.work import out_of_work
-
-                raise out_of_work(None, self.path) from None
+                raise self._out_of_work() from None
             raise ExprError(EvalError.from_exception(exc, self.compiled().source).message, path=self.path) from None
         try:
             return self.compiled().evaluate(local_names, scope)
