@@ -16,8 +16,8 @@ one budget of work steps, spent by everything it does:
   and each trigger it fires :data:`OP_COST` more.
 
 The costs are set so that a step takes about the same time whatever spends it (at most ~40 ns
-on the machine the project is measured on): :data:`GAME_WORK_LIMIT` steps take one to two
-seconds however a game spends them.
+on the machine the project is measured on): :data:`GAME_WORK_LIMIT` steps take a second or
+less of processor time however a game spends them.
 
 The budget lives in the game's scope (``scope.work``) so that the expression call site
 (:class:`~tabletwin.model.code.Code`) can spend from it without knowing about games. When it
@@ -29,9 +29,9 @@ from __future__ import annotations
 from ..errors import ExprError
 from ..modelfile.paths import format_path
 
-GAME_WORK_LIMIT = 30_000_000
-"""Work steps one game may spend: one to two seconds of play. The bundled examples and test
-models spend at most 60,000 (1/500 of it) in a game."""
+GAME_WORK_LIMIT = 20_000_000
+"""Work steps one game may spend: well under two seconds of play, however it spends them. The
+bundled examples and test models spend at most 60,000 (1/300 of it) in a game."""
 
 OP_COST = 60
 """Steps an op, a node, a loop round or pass, a ``for_each`` item or a window turn spends."""

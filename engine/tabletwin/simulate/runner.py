@@ -77,26 +77,28 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     """Play ``games`` seeds (``seed``, ``seed + 1``, …), each with every line-up.
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
-    ``model`` (already loaded from ``model_text``) saves loading it again when ``jobs`` is 1;
-    workers always load their own from ``model_text``. ``start_method`` is ``"fork"`` or
+    ``model`` (already loaded from ``model_text``) saves loading it again in this process, which
+    plays the first game (every game when ``jobs`` is 1); workers always load their own from
+    ``model_text``. ``start_method`` is ``"fork"`` or
     ``"spawn"`` (default: fork where it is safe, spawn elsewhere).
     """
     lineups = [list(specs) for specs in lineups]
     jobs = max(1, min(int(jobs), games))
-    if jobs == 1:
-        if model is None:
-            model = load_model(model_text, filename=filename)
-        results = []
-        for k in range(games):
-            results.append(play_seed(model, lineups, seed + k, max_requests))
-            if progress is not None:
-                progress(k + 1, games)
-            if _too_long(results[-1]):
-                break
-        return results
-    chunks = _chunks(games, jobs)
-    context = multiprocessing.get_context(start_method or _default_start_method())
+    if model is None:
+        model = load_model(model_text, filename=filename)
     results = []
+    # The first game here, also with several jobs: a model whose games run too long then ends the
+    # run after one game's work, not after one game per process.
+    for k in range(games if jobs == 1 else 1):
+        results.append(play_seed(model, lineups, seed + k, max_requests))
+        if progress is not None:
+            progress(k + 1, games)
+        if _too_long(results[-1]):
+            return results
+    if jobs == 1:
+        return results
+    chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
+    context = multiprocessing.get_context(start_method or _default_start_method())
     with context.Pool(jobs, initializer=_init_worker,
                       initargs=(model_text, filename, lineups, seed, max_requests)) as pool:
         for chunk in pool.imap(_play_chunk, chunks):
