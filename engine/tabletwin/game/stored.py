@@ -31,6 +31,7 @@ CONTAINER_COST = 40
 """Steps of the game's work one list, tuple or dict copied spends, besides one per element."""
 
 _IMMUTABLE = frozenset({int, float, str, bool, type(None), TSet, ModelDict, range})
+_SHORT = 16
 
 
 def stored(value, scope, path, place: str | None = None):
@@ -38,7 +39,17 @@ def stored(value, scope, path, place: str | None = None):
     cls = value.__class__
     if cls in _IMMUTABLE or cls is dict and "uid" in value:
         return value
-    if not isinstance(value, (list, tuple, dict)):
+    if cls is list and len(value) <= _SHORT:
+        # The usual case (a row, the scores): a short list of numbers or text, copied here.
+        for item in value:
+            if item.__class__ not in _IMMUTABLE:
+                break
+        else:
+            scope.work -= CONTAINER_COST + len(value)
+            if scope.work < 0:
+                raise out_of_work(place, path)
+            return value[:]
+    elif not isinstance(value, (list, tuple, dict)):
         return value  # a function or another value no op can change
     return _copy(value, scope, path, place, {}, 0)
 
