@@ -81,7 +81,7 @@ class Game:
     @property
     def work(self) -> int:
         """Work steps the game has spent so far, of its :data:`~.work.GAME_WORK_LIMIT`."""
-        return work.GAME_WORK_LIMIT - self._runner.scope.work
+        return work.GAME_WORK_LIMIT - self._runner.scope.steps
 
     def value(self, name: str):
         """The current value of a variable, zone or any other global name."""

@@ -95,8 +95,8 @@ class Runner:
     def spend_on(self, node) -> None:
         """A node, a loop round or a value of ``over_x`` spends :data:`OP_COST` of the game's work."""
         scope = self.scope
-        scope.work -= OP_COST
-        if scope.work < 0:
+        scope.steps -= OP_COST
+        if scope.steps < 0:
             raise out_of_work(f"flow {node.name}", node.path)
 
     def run_loop(self, node):
@@ -219,8 +219,8 @@ class Runner:
         table = self.ops.TABLE
         scope = self.scope
         for op in ops:
-            scope.work -= OP_COST
-            if scope.work < 0:
+            scope.steps -= OP_COST
+            if scope.steps < 0:
                 raise out_of_work(place, op.path)
             entry = table.get(op.kind)
             if entry is None:

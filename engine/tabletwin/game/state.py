@@ -32,7 +32,7 @@ class State:
         self.temporary_modifiers: list = []
         self.scope: Globals | None = None
         self.budget: Globals | None = None
-        """The scope whose ``work`` is the game's budget (:mod:`.work`): the start's, then ``scope``."""
+        """The scope whose ``steps`` are the game's budget (:mod:`.work`): the start's, then ``scope``."""
         self.set_up()
 
     def _reserved(self) -> dict:
@@ -48,7 +48,8 @@ class State:
             derived={name: derived_provider(code) for name, code in model.derived.items()},
             functions={name: fn.bind for name, fn in model.functions.items()},
         )
-        self.scope.work = self.budget.work
+        self.scope.in_game = True
+        self.scope.steps = self.budget.steps
         self.budget = self.scope
         return self.scope
 
@@ -64,13 +65,14 @@ class State:
         init_scope = build_globals(variables=kept, reserved=self._reserved(), constants=model.constants,
                                    boards=model.boards,
                                    functions={name: fn.bind for name, fn in model.functions.items()})
-        init_scope.work = self.budget.work if self.budget is not None else work.GAME_WORK_LIMIT
+        init_scope.in_game = True
+        init_scope.steps = self.budget.steps if self.budget is not None else work.GAME_WORK_LIMIT
         outer, self.budget = self.budget, init_scope
         try:
             self._initial_values(init_scope, keep_persistent)
         finally:
             if outer is not None:
-                outer.work = init_scope.work
+                outer.steps = init_scope.steps
                 self.budget = outer
 
     def _initial_values(self, init_scope: Globals, keep_persistent: bool) -> None:

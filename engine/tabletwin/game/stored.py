@@ -35,7 +35,7 @@ _SHORT = 16
 
 
 def stored(value, scope, path, place: str | None = None):
-    """A copy of ``value`` fit to store; copying spends the game's work (``scope.work``)."""
+    """A copy of ``value`` fit to store; copying spends the game's work (``scope.steps``)."""
     cls = value.__class__
     if cls in _IMMUTABLE or cls is dict and "uid" in value:
         return value
@@ -45,8 +45,8 @@ def stored(value, scope, path, place: str | None = None):
             if item.__class__ not in _IMMUTABLE:
                 break
         else:
-            scope.work -= CONTAINER_COST + len(value)
-            if scope.work < 0:
+            scope.steps -= CONTAINER_COST + len(value)
+            if scope.steps < 0:
                 raise out_of_work(place, path)
             return value[:]
     elif not isinstance(value, (list, tuple, dict)):
@@ -62,8 +62,8 @@ def _copy(value, scope, path, place, memo: dict, depth: int):
     if depth >= MAX_STORED_DEPTH:
         raise ExprError(f"{place or 'value'}: value nested too deeply to store (more than {MAX_STORED_DEPTH} levels)",
                         path=path)
-    scope.work -= CONTAINER_COST + len(value)
-    if scope.work < 0:
+    scope.steps -= CONTAINER_COST + len(value)
+    if scope.steps < 0:
         raise out_of_work(place, path)
     items = value.values() if isinstance(value, dict) else value
     if set(map(type, items)) <= _IMMUTABLE:  # flat: one copy at C speed

@@ -6,7 +6,8 @@ Each construct has its own limit (10,000 passes of a ``repeat``, 50 nested emits
 ``modified()`` twice each stay within every one of them and still never end. So a game also has
 one budget of work steps, spent by everything it does:
 
-- an expression spends what it spends of its own budget (loop steps, built elements), plus one;
+- an expression spends its loop steps and built elements, plus
+  :data:`~tabletwin.model.code.EVALUATION_COST`;
 - an op, a flow node, a pass of ``repeat``, an item of ``for_each``, a round of a loop and a
   turn of a window spend :data:`OP_COST`;
 - a call of ``modified()`` spends :data:`MODIFIER_COST` plus one per modifier it looks at, from
@@ -19,9 +20,10 @@ The costs are set so that a step takes about the same time whatever spends it (a
 on the machine the project is measured on): :data:`GAME_WORK_LIMIT` steps take a second or
 less of processor time however a game spends them.
 
-The budget lives in the game's scope (``scope.work``) so that the expression call site
-(:class:`~tabletwin.model.code.Code`) can spend from it without knowing about games. When it
-runs out the game stops with an :class:`~tabletwin.errors.ExprError` at the place it ran out.
+The budget is the work budget of the game's scope (``scope.steps``): an evaluation in a game
+does not start a budget of its own (:class:`~tabletwin.model.code.Code`), so the expression
+language's charging spends the game's budget directly. When it runs out the game stops with an
+:class:`~tabletwin.errors.ExprError` at the place it ran out, whether an op or an expression.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ..modelfile.paths import format_path
 
 GAME_WORK_LIMIT = 20_000_000
 """Work steps one game may spend: well under two seconds of play, however it spends them. The
-bundled examples and test models spend at most 60,000 (1/300 of it) in a game."""
+bundled examples and test models spend at most 100,000 (1/200 of it) in a game."""
 
 OP_COST = 60
 """Steps an op, a node, a loop round or pass, a ``for_each`` item or a window turn spends."""
@@ -57,6 +59,6 @@ def out_of_work(place: str | None, path) -> GameTooLong:
 
 def spend(scope, units: int, place: str | None, path) -> None:
     """Spend ``units`` of the game's budget; stop the game at ``place`` when it is gone."""
-    scope.work -= units
-    if scope.work < 0:
+    scope.steps -= units
+    if scope.steps < 0:
         raise out_of_work(place, path)

@@ -14,6 +14,10 @@ from ..expr.runtime import WORK_LIMIT
 
 Path = tuple
 
+EVALUATION_COST = 10
+"""Steps of a game's work budget one evaluation spends besides what it loops over and builds:
+evaluating even a name takes the time of about ten loop steps."""
+
 
 class Code:
     """One ``_x`` field (or derived value, function part): text plus where it is written."""
@@ -42,26 +46,23 @@ class Code:
     def __call__(self, local_names: dict, scope):
         """Evaluate as the outermost evaluation (the hot path of the engine).
 
-        The evaluation's budget is :data:`WORK_LIMIT`, or less when less is left of the game's
-        (``scope.work``); what it spends, plus one, is taken from the game's.
+        Outside a game it gets a fresh budget of :data:`WORK_LIMIT` steps; in a game it spends
+        :data:`EVALUATION_COST`, and whatever else it spends, from the game's (``scope.steps``).
         """
         fast = self._fast or self._prepare()
         # Expression.evaluate, inlined: the usual case is one call of the compiled code.
         scope.frame = local_names
-        left = scope.work
-        if left > WORK_LIMIT:
-            start = WORK_LIMIT
-        elif left >= 1:
-            start = left
+        if scope.in_game:
+            steps = scope.steps - EVALUATION_COST
+            if steps < 0:
+                raise self._out_of_work()
+            scope.steps = steps
         else:
-            raise self._out_of_work()
-        scope.steps = start
+            scope.steps = WORK_LIMIT
         try:
-            value = fast(local_names, scope)
+            return fast(local_names, scope)
         except Exception as exc:
-            return self._evaluate(local_names, scope, exc, left, start)
-        scope.work = left - (start - scope.steps) - 1
-        return value
+            return self._evaluate(local_names, scope, exc)
 
     def _out_of_work(self):
         from ..game.work import out_of_work  # the game's budget ran out (see there)
@@ -73,24 +74,23 @@ class Code:
         self._fast = compiled.fast_function
         return self._fast
 
-    def _evaluate(self, local_names: dict, scope, exc: Exception, left, start):
-        """After the fast code failed: the budget ran out, an engine error, or strict evaluation."""
-        spent = start - scope.steps
+    def _evaluate(self, local_names: dict, scope, exc: Exception):
+        """After the fast code failed: an engine error, the budget ran out, or strict evaluation."""
         if isinstance(exc, TabletwinError):
-            scope.work = left - spent - 1
             raise exc  # raised by the engine inside a call (modified(), a board function)
         if scope.steps < 0:
             # Out of budget: evaluating again (strictly) would only spend it again.
-            scope.work = left - spent - 1
-            if start < WORK_LIMIT:
+            if scope.in_game:
                 raise self._out_of_work() from None
             raise ExprError(EvalError.from_exception(exc, self.compiled().source).message, path=self.path) from None
+        left = scope.steps
         try:
             return self.compiled().evaluate(local_names, scope)
         except EvalError as error:
             raise ExprError(error.message, path=self.path) from None
         finally:
-            scope.work = left - spent - (WORK_LIMIT - scope.steps) - 1  # evaluate() started a new budget
+            if scope.in_game:  # evaluate() started a budget of its own: spend it from the game's
+                scope.steps = left - (WORK_LIMIT - scope.steps)
 
     def run(self, local_names: dict, scope):
         """Evaluate inside a running evaluation (derived values, modifiers, functions)."""
