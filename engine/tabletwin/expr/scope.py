@@ -10,7 +10,9 @@ computes them.
 
 A ``Globals`` also carries the bookkeeping of the evaluation running in it: its local names
 (``frame``: derived values are computed with them), the work budget, the own-function call
-depth and whether the strict code is running.
+depth and whether the strict code is running. In the scope of a game (``in_game``) the budget is
+the game's, spent by all its evaluations and ops together (:mod:`tabletwin.game.work`), and an
+evaluation does not start a fresh one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
 class Globals(dict):
     """Global names of one game state (or of a bare evaluation), in lookup order."""
 
-    __slots__ = ("lazy", "frame", "steps", "strict", "calls")
+    __slots__ = ("lazy", "frame", "steps", "strict", "calls", "in_game")
 
     def __init__(self):
         super().__init__()
@@ -34,6 +36,7 @@ class Globals(dict):
         self.steps = 0
         self.strict = False
         self.calls = 0
+        self.in_game = False
 
     def __missing__(self, name: str):
         provider = self.lazy.get(name)

@@ -15,6 +15,7 @@ from ..expr import to_text
 from .content import effect_ops, is_active
 from .labels import label
 from .ops.common import get, require_text
+from .work import OP_COST, spend
 
 MAX_EMIT_DEPTH = 50
 """Nested emits (trigger chains) before ``trigger chain too deep``."""
@@ -23,11 +24,13 @@ _PHASES = (("when", "before"), ("instead",), ("after",))
 _USE_SKIP = ["use", "skip"]
 
 
-def emit(runner, event: str, impact, local_names: dict, place: str, end_event: bool = False):
+def emit(runner, event: str, impact, local_names: dict, place: str, end_event: bool = False, path=None):
     state = runner.state
     state.events.append(event)
+    # the triggers looked at, and the temporary modifiers looked through at the end
+    spend(runner.scope, OP_COST + len(runner.model.triggers) + len(state.temporary_modifiers), place, path)
     if runner.emit_depth >= MAX_EMIT_DEPTH:
-        raise ExprError(f"{place}: trigger chain too deep")
+        raise ExprError(f"{place}: trigger chain too deep", path=path)
     base = {"event": event} if end_event else {**local_names, "event": event}
     triggers = [t for t in runner.model.triggers if t.event == event]
     runner.emit_depth += 1
@@ -46,6 +49,7 @@ def _fire(runner, triggers, timings, base: dict, first_only: bool = False):
     phase = [t for t in triggers if (t.timing or "after") in timings]
     phase.sort(key=lambda t: t.optional)
     for trigger in phase:
+        spend(runner.scope, OP_COST, trigger.place, trigger.path)
         names = dict(base)
         if trigger.item is not None:
             names["self"] = trigger.item
@@ -78,7 +82,7 @@ def _fire(runner, triggers, timings, base: dict, first_only: bool = False):
 
 def op_emit(runner, op, local_names, place):
     event = require_text(op, "event", place)
-    yield from emit(runner, event, op.nested.get("impact"), local_names, place)
+    yield from emit(runner, event, op.nested.get("impact"), local_names, place, path=op.path)
 
 
 def op_sample(runner, op, local_names, place):

@@ -15,6 +15,7 @@ from ..errors import EngineError
 from ..model import Model
 from .requests import End
 from .runner import Runner
+from . import work
 
 
 class Game:
@@ -76,6 +77,11 @@ class Game:
     @property
     def observations(self):
         return self._runner.observations
+
+    @property
+    def work(self) -> int:
+        """Work steps the game has spent so far, of its :data:`~.work.GAME_WORK_LIMIT`."""
+        return work.GAME_WORK_LIMIT - self._runner.scope.steps
 
     def value(self, name: str):
         """The current value of a variable, zone or any other global name."""

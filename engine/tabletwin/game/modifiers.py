@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from ..errors import NotExecutable
 from ..expr.errors import BareError
+from ..expr.runtime import charge
 from ..model import Modifier
 from .content import is_active
 from .ops.common import require_text
+from .stored import stored
+from .work import MODIFIER_COST
 
 MAX_MODIFIER_DEPTH = 20
 """``modified()`` calls nested inside modifiers before they count as a cycle."""
@@ -33,11 +36,14 @@ def make_modified(runner):
     def modified(stat, value, **context):
         if depth[0] >= MAX_MODIFIER_DEPTH:
             raise ModifierCycle(stat)
+        scope = runner.scope
+        # Spent from the calling evaluation's budget (and so from the game's): modifiers that call
+        # modified() more than once each would otherwise take time exponential in their depth.
+        charge(scope, MODIFIER_COST + len(runner.model.modifiers) + len(runner.state.temporary_modifiers))
         static = [m for m in runner.model.modifiers if m.stat == stat]
         temporary = [m for m in runner.state.temporary_modifiers if m.stat == stat]
         if not static and not temporary:
             return value
-        scope = runner.scope
         depth[0] += 1
         try:
             for modifier in sorted(static + temporary, key=_layer):
@@ -68,7 +74,9 @@ def op_modify(runner, op, local_names, place):
     if change is None:
         why = "is text without change_x" if "change" in op.raw else "is missing"
         raise NotExecutable(f"{place}: field 'change' {why}", path=op.path)
-    captured = {key: value for key, value in local_names.items() if key != "stack"}
+    # A copy: the modifier keeps the values of the names as they are now (a snapshot).
+    captured = {key: stored(value, runner.scope, op.path, place) for key, value in local_names.items()
+                if key != "stack"}
     runner.state.temporary_modifiers.append(Modifier(op.path, stat, change, op.raw.get("layer", 0),
                                                      op.codes.get("if_x"), None, op.raw.get("until"), captured))
 

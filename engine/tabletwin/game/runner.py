@@ -14,6 +14,7 @@ from .endcheck import check_end
 from .labels import label
 from .requests import ALL, Chance, Decision, End, Observation
 from .state import State
+from .work import OP_COST, out_of_work
 
 MAX_LOOP_ROUNDS = 10_000
 """Rounds of one flow loop before ``loop does not end``."""
@@ -69,6 +70,7 @@ class Runner:
     # -- flow ----------------------------------------------------------------------------
 
     def run_node(self, node):
+        self.spend_on(node)
         kind = node.kind
         if kind == "step":
             yield from self.run_step(node)
@@ -88,8 +90,15 @@ class Runner:
             yield from self.windows.open_window(self, None if window is True else window, {}, f"flow {node.name}",
                                                 node.path + ("window",))
         for event in node.end_events:
-            yield from self.events.emit(self, str(event), [], {}, f"end {node.name}", end_event=True)
+            yield from self.events.emit(self, str(event), [], {}, f"end {node.name}", end_event=True, path=node.path)
             check_end(self)
+
+    def spend_on(self, node) -> None:
+        """A node, a loop round or a value of ``over_x`` spends :data:`OP_COST` of the game's work."""
+        scope = self.scope
+        scope.steps -= OP_COST
+        if scope.steps < 0:
+            raise out_of_work(f"flow {node.name}", node.path)
 
     def run_loop(self, node):
         rounds = 0
@@ -102,6 +111,7 @@ class Runner:
                 self.tally.loop_round(node)
             if rounds > MAX_LOOP_ROUNDS:
                 raise ExprError(f"flow {node.name}: loop does not end", path=node.path)
+            self.spend_on(node)
             if node.over is not None:
                 values = node.over(EMPTY, scope)
                 try:
@@ -109,8 +119,9 @@ class Runner:
                 except TypeError:
                     raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=node.path) from None
                 for value in values:
+                    self.spend_on(node)
                     if node.as_name is not None:
-                        self.state.set_variable(str(node.as_name), value)
+                        self.state.set_variable(str(node.as_name), value, node.path, f"flow {node.name}")
                     for child in node.children:
                         yield from self.run_node(child)
             else:
@@ -216,7 +227,11 @@ class Runner:
 
     def run_ops(self, ops, local_names: dict, place: str):
         table = self.ops.TABLE
+        scope = self.scope
         for op in ops:
+            scope.steps -= OP_COST
+            if scope.steps < 0:
+                raise out_of_work(place, op.path)
             entry = table.get(op.kind)
             if entry is None:
                 raise NotExecutable(f"{place}: unknown op {op.kind!r}", path=op.path)

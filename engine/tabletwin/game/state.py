@@ -7,13 +7,14 @@ variable; every dict in a zone's initial contents becomes an instance with its o
 
 from __future__ import annotations
 
-import copy
-
 from ..errors import ExprError
 from ..expr import Globals, build_globals, derived_provider
 from ..model import Model, ModelDict
 from ..model.data import is_model_data
 from .piles import Pile
+from .stored import stored
+from . import work
+from .work import INSTANCE_COST, spend
 
 
 class State:
@@ -30,6 +31,8 @@ class State:
         self.events: list[str] = []
         self.temporary_modifiers: list = []
         self.scope: Globals | None = None
+        self.budget: Globals | None = None
+        """The scope whose ``steps`` are the game's budget (:mod:`.work`): the start's, then ``scope``."""
         self.set_up()
 
     def _reserved(self) -> dict:
@@ -45,6 +48,9 @@ class State:
             derived={name: derived_provider(code) for name, code in model.derived.items()},
             functions={name: fn.bind for name, fn in model.functions.items()},
         )
+        self.scope.in_game = True
+        self.scope.steps = self.budget.steps
+        self.budget = self.scope
         return self.scope
 
     def set_up(self, keep_persistent: bool = False) -> None:
@@ -59,15 +65,27 @@ class State:
         init_scope = build_globals(variables=kept, reserved=self._reserved(), constants=model.constants,
                                    boards=model.boards,
                                    functions={name: fn.bind for name, fn in model.functions.items()})
+        init_scope.in_game = True
+        init_scope.steps = self.budget.steps if self.budget is not None else work.GAME_WORK_LIMIT
+        outer, self.budget = self.budget, init_scope
+        try:
+            self._initial_values(init_scope, keep_persistent)
+        finally:
+            if outer is not None:
+                outer.steps = init_scope.steps
+                self.budget = outer
+
+    def _initial_values(self, init_scope: Globals, keep_persistent: bool) -> None:
+        model = self.model
         for decl in model.variables.values():
             if keep_persistent and decl.persist:
                 init_scope[decl.name] = self.variables.get(decl.name)
                 continue
-            value = decl.init_code({}, init_scope) if decl.init_code is not None else copy.deepcopy(decl.init)
+            value = decl.init_code({}, init_scope) if decl.init_code is not None else decl.init
             if decl.per_player and not isinstance(value, list):
-                value = [copy.deepcopy(value) for _ in self.players]
-            init_scope[decl.name] = value
-            self.set_variable(decl.name, value)
+                value = [stored(value, init_scope, decl.path) for _ in self.players]  # a copy each
+            self.set_variable(decl.name, value, decl.path)
+            init_scope[decl.name] = self.variables[decl.name]
         for decl in model.zones.values():
             if keep_persistent and decl.persist:
                 continue
@@ -76,7 +94,9 @@ class State:
             if self.scope is not None and decl.name not in self.variables:
                 self.scope[decl.name] = zone
 
-    def set_variable(self, name: str, value) -> None:
+    def set_variable(self, name: str, value, path=None, place: str | None = None) -> None:
+        """Store (a copy of) ``value`` in variable ``name``; ``path``/``place``: where, for errors."""
+        value = stored(value, self.budget, path, place)
         self.variables[name] = value
         if self.scope is not None:
             self.scope[name] = value
@@ -96,21 +116,28 @@ class State:
             items = list(items)
         except TypeError:
             raise ExprError(f"zone {decl.name}: init_x must give a list", path=decl.path) from None
-        return [self.instance(item) if isinstance(item, dict) else item for item in items]
+        return [self.instance(item, path=decl.path) if isinstance(item, dict) else stored(item, self.budget, decl.path)
+                for item in items]
 
-    def instance(self, source: dict, extra: dict | None = None) -> dict:
-        """A new instance of ``source`` with the next ``uid`` (model data is kept as ``origin``)."""
+    def instance(self, source: dict, extra: dict | None = None, path=None, place: str | None = None) -> dict:
+        """A new instance of ``source`` with the next ``uid`` (model data is kept as ``origin``).
+
+        A dict built by an expression is copied whole, ``extra`` (``with_x``) too, so the instance
+        shares no list or dict with anything else.
+        """
+        spend(self.budget, INSTANCE_COST, place, path)
         if is_model_data(source):
             result = {key: value for key, value in source.items()
                       if value is None or isinstance(value, (str, int, float, bool))}
             result["uid"] = self.next_uid
             result["origin"] = source
         else:
-            result = dict(source)
+            result = {key: stored(value, self.budget, path, place) for key, value in source.items()}
             result["uid"] = self.next_uid
         self.next_uid += 1
         if extra:
-            result.update(extra)
+            for key, value in extra.items():
+                result[key] = stored(value, self.budget, path, place)
         return result
 
 

@@ -13,6 +13,7 @@ from ..errors import ExprError, NotExecutable
 from ..expr import to_text
 from .endcheck import check_end
 from .ops.common import get
+from .work import OP_COST, spend
 
 MAX_WINDOW_TURNS = 10_000
 """Turns of priority in one window before ``window does not close``."""
@@ -77,12 +78,12 @@ def open_window(runner, name, op_names: dict, place: str, path: tuple):
     runner.window_stack.append(window)
     error_place = place if place.endswith(" · window") else where
     try:
-        yield from _run(runner, window, candidates, first, op_names, where, error_place)
+        yield from _run(runner, window, candidates, first, op_names, where, error_place, path)
     finally:
         runner.window_stack.pop()
 
 
-def _run(runner, window: Window, candidates, first, op_names: dict, where: str, error_place: str):
+def _run(runner, window: Window, candidates, first, op_names: dict, where: str, error_place: str, path):
     state = runner.state
     priority = runner.model.priority
     lifo = priority.resolution == "lifo_stack"
@@ -113,6 +114,7 @@ def _run(runner, window: Window, candidates, first, op_names: dict, where: str, 
         turns += 1
         if turns > MAX_WINDOW_TURNS:
             raise ExprError(f"{error_place}: window does not close")
+        spend(runner.scope, OP_COST + len(candidates), error_place, path)
         if current in state.eliminated or (single and current in out):
             current = _next_player(runner, current)
             continue

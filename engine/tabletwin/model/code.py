@@ -8,11 +8,15 @@ field's model path.
 
 from __future__ import annotations
 
-from ..errors import ExprError
+from ..errors import ExprError, TabletwinError
 from ..expr import EvalError, ExprSyntaxError, compile_expression
 from ..expr.runtime import WORK_LIMIT
 
 Path = tuple
+
+EVALUATION_COST = 10
+"""Steps of a game's work budget one evaluation spends besides what it loops over and builds:
+evaluating even a name takes the time of about ten loop steps."""
 
 
 class Code:
@@ -40,31 +44,58 @@ class Code:
         return compiled
 
     def __call__(self, local_names: dict, scope):
-        """Evaluate as the outermost evaluation (the hot path of the engine)."""
-        fast = self._fast
-        if fast is not None:
-            # Expression.evaluate, inlined: the usual case is one call of the compiled code.
-            scope.frame = local_names
-            scope.steps = WORK_LIMIT
-            try:
-                return fast(local_names, scope)
-            except Exception:
-                pass
-        return self._evaluate(local_names, scope)
+        """Evaluate as the outermost evaluation (the hot path of the engine).
 
-    def _evaluate(self, local_names: dict, scope):
+        Outside a game it gets a fresh budget of :data:`WORK_LIMIT` steps; in a game it spends
+        :data:`EVALUATION_COST`, and whatever else it spends, from the game's (``scope.steps``).
+        """
+        fast = self._fast or self._prepare()
+        # Expression.evaluate, inlined: the usual case is one call of the compiled code.
+        scope.frame = local_names
+        if scope.in_game:
+            steps = scope.steps - EVALUATION_COST
+            if steps < 0:
+                raise self._out_of_work()
+            scope.steps = steps
+        else:
+            scope.steps = WORK_LIMIT
+        try:
+            return fast(local_names, scope)
+        except Exception as exc:
+            return self._evaluate(local_names, scope, exc)
+
+    def _out_of_work(self):
+        from ..game.work import out_of_work  # the game's budget ran out (see there)
+
+        return out_of_work(None, self.path)
+
+    def _prepare(self):
         compiled = self._compiled or self.compiled()
         self._fast = compiled.fast_function
+        return self._fast
+
+    def _evaluate(self, local_names: dict, scope, exc: Exception):
+        """After the fast code failed: an engine error, the budget ran out, or strict evaluation."""
+        if isinstance(exc, TabletwinError):
+            raise exc  # raised by the engine inside a call (modified(), a board function)
+        if scope.steps < 0:
+            # Out of budget: evaluating again (strictly) would only spend it again.
+            if scope.in_game:
+                raise self._out_of_work() from None
+            raise ExprError(EvalError.from_exception(exc, self.compiled().source).message, path=self.path) from None
+        left = scope.steps
         try:
-            return compiled.evaluate(local_names, scope)
-        except EvalError as exc:
-            raise ExprError(exc.message, path=self.path) from None
+            return self.compiled().evaluate(local_names, scope)
+        except EvalError as error:
+            raise ExprError(error.message, path=self.path) from None
+        finally:
+            if scope.in_game:  # evaluate() started a budget of its own: spend it from the game's
+                scope.steps = left - (WORK_LIMIT - scope.steps)
 
     def run(self, local_names: dict, scope):
         """Evaluate inside a running evaluation (derived values, modifiers, functions)."""
         fast = self._fast
         if fast is not None and not scope.strict:
             return fast(local_names, scope)
-        compiled = self._compiled or self.compiled()
-        self._fast = compiled.fast_function
-        return compiled.run(local_names, scope)
+        self._prepare()
+        return self._compiled.run(local_names, scope)

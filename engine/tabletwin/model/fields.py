@@ -8,12 +8,13 @@ and an index expression once, when the model is loaded.
 
 from __future__ import annotations
 
+import copy
 import re
 
 from ..errors import NotExecutable
 from .code import Code
 
-_ABSENT, _LITERAL, _CODE, _TEXT = range(4)
+_ABSENT, _LITERAL, _CODE, _TEXT, _LITERAL_COPY = range(5)
 
 
 class Field:
@@ -40,6 +41,10 @@ class Field:
             return self.value
         if mode == _CODE:
             return self.value(local_names, scope)
+        if mode == _LITERAL_COPY:
+            # A list or dict written in the model: a fresh copy each time, so that no op of any
+            # game can change the model through it (a let-bound dict changed with attr).
+            return copy.deepcopy(self.value)
         if mode == _TEXT:
             raise NotExecutable(f"{place}: field '{self.name}' is text without {self.name}_x")
         if required:
@@ -68,7 +73,7 @@ def read_field(raw: dict, name: str, path: tuple, text_is_literal: bool = False,
         value = raw[name]
         if isinstance(value, str) and not text_is_literal:
             return Field(name, _TEXT, value)
-        return Field(name, _LITERAL, value)
+        return Field(name, _LITERAL_COPY if isinstance(value, (list, dict)) else _LITERAL, value)
     return Field(name, _ABSENT)
 
 

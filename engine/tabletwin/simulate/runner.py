@@ -7,6 +7,10 @@ With ``jobs > 1`` the games are cut into consecutive chunks handed to worker pro
 which loads the model again from its text; the chunks come back in game order and the results
 are kept in game order, so a report built from them is the same for any number of jobs.
 
+A game that runs out of work (:class:`~tabletwin.game.work.GameTooLong`) ends the run: each
+further game would take seconds to stop the same way. The results end with that game, the same
+game for any number of jobs.
+
 A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
 paired on the same seeds, possibly each on its own model (``--b-model``). Constants overridden
 with ``--set`` travel to the workers as a dict and are applied after loading there too.
@@ -24,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..game.tally import Tally
+from ..game.work import GameTooLong
 from ..play import play
 from ..players import make_players
 from .variants import load_variant
@@ -56,6 +61,8 @@ class GameResult:
     counts the forced ones too, options is the sum of the option counts (1 for a forced one)."""
     usage: tuple = ()
     """``((kind, key), uses)`` of every rule the game used, sorted."""
+    too_long: bool = False
+    """True when the game ran out of work (the run ends with it)."""
 
     @property
     def finished(self) -> bool:
@@ -85,7 +92,8 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
                            for seat, where in decided))
     return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
                       len(record.requests), len(record.requests) - chance, chance,
-                      tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())))
+                      tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
+                      isinstance(record.error, GameTooLong))
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
@@ -104,11 +112,12 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     """Play ``games`` seeds (``seed``, ``seed + 1``, …), each with every line-up.
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
-    ``model`` (already loaded from ``model_text`` with ``overrides``) saves loading it again when
-    ``jobs`` is 1; workers always load their own from ``model_text``. ``overrides`` replaces
-    constants (``--set``). ``sources`` gives every line-up its own model as ``(text, filename)``
-    (``compare --b-model``); by default all play ``model_text``. ``start_method`` is ``"fork"``
-    or ``"spawn"`` (default: fork where it is safe, spawn elsewhere).
+    ``model`` (already loaded from ``model_text`` with ``overrides``) saves loading it again in
+    this process, which plays the first game (every game when ``jobs`` is 1); workers always load
+    their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
+    every line-up its own model as ``(text, filename)`` (``compare --b-model``); by default all
+    play ``model_text``. ``start_method`` is ``"fork"`` or ``"spawn"`` (default: fork where it is
+    safe, spawn elsewhere).
     """
     lineups = [list(specs) for specs in lineups]
     if sources is None:
@@ -116,27 +125,36 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     sources = [tuple(source) for source in sources]
     overrides = dict(overrides or {})
     jobs = max(1, min(int(jobs), games))
-    if jobs == 1:
-        loaded = {}
-        if model is not None:
-            loaded[(model_text, filename)] = model
-        models = _models(sources, overrides, loaded)
-        results = []
-        for k in range(games):
-            results.append(play_seed(models, lineups, seed + k, max_requests))
-            if progress is not None:
-                progress(k + 1, games)
-        return results
-    chunks = _chunks(games, jobs)
-    context = multiprocessing.get_context(start_method or _default_start_method())
+    loaded = {}
+    if model is not None:
+        loaded[(model_text, filename)] = model
+    models = _models(sources, overrides, loaded)
     results = []
+    # The first game here, also with several jobs: a model whose games run too long then ends the
+    # run after one game's work, not after one game per process.
+    for k in range(games if jobs == 1 else 1):
+        results.append(play_seed(models, lineups, seed + k, max_requests))
+        if progress is not None:
+            progress(k + 1, games)
+        if _too_long(results[-1]):
+            return results
+    if jobs == 1:
+        return results
+    chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
+    context = multiprocessing.get_context(start_method or _default_start_method())
     with context.Pool(jobs, initializer=_init_worker,
                       initargs=(sources, overrides, lineups, seed, max_requests)) as pool:
         for chunk in pool.imap(_play_chunk, chunks):
             results.extend(chunk)
             if progress is not None:
                 progress(len(results), games)
+            if chunk and _too_long(chunk[-1]):
+                break  # leaving the pool stops the workers
     return results
+
+
+def _too_long(games: tuple[GameResult, ...]) -> bool:
+    return any(result.too_long for result in games)
 
 
 def _default_start_method() -> str:
@@ -167,4 +185,9 @@ def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int
 
 def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
     models, lineups, seed, max_requests = (_worker[k] for k in ("models", "lineups", "seed", "max_requests"))
-    return [play_seed(models, lineups, seed + k, max_requests) for k in range(*span)]
+    results = []
+    for k in range(*span):
+        results.append(play_seed(models, lineups, seed + k, max_requests))
+        if _too_long(results[-1]):
+            break  # the run ends here
+    return results

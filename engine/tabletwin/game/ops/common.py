@@ -8,6 +8,7 @@ from ...model.data import is_model_data
 from ..labels import label
 from ..piles import Pile
 from ..requests import ALL
+from ..stored import stored
 
 POSITIONS = (None, "top", "bottom", "random")
 
@@ -86,7 +87,9 @@ def position_of(op, place: str):
 
 
 def insert(runner, pile: Pile, item, position, place: str):
-    """Put ``item`` into ``pile``; ``random`` in a zone without shuffle is a chance node."""
+    """Put ``item`` into ``pile``; ``random`` in a zone without shuffle is a chance node.
+
+    ``item`` goes in as it is: the caller stores a copy where the value comes from elsewhere."""
     if position == "random" and not pile.shuffled and pile:
         slots = list(range(len(pile) + 1))
         index = yield from runner.chance(place, slots, labels=[str(i) for i in slots])
@@ -120,7 +123,7 @@ def write_attribute(runner, op, local_names: dict, place: str, update) -> None:
         written = repr(str(op.raw.get("of_x")))
         raise ExprError(f"{_data_name(target, written)} is model data; make an instance with create first",
                         path=op.path)
-    target[attr] = update(target.get(attr))
+    target[attr] = stored(update(target.get(attr)), runner.scope, op.path, place)
 
 
 def write_variable(runner, op, local_names: dict, place: str, update) -> None:
@@ -133,7 +136,7 @@ def write_variable(runner, op, local_names: dict, place: str, update) -> None:
     if name not in state.variables:
         raise ExprError(f"variable '{name}' not declared", path=op.path)
     if path.index is None:
-        state.set_variable(name, update(state.variables[name]))
+        state.set_variable(name, update(state.variables[name]), op.path, place)
         return
     container = state.variables[name]
     key = path.index(local_names, runner.scope)
@@ -144,10 +147,10 @@ def write_variable(runner, op, local_names: dict, place: str, update) -> None:
         if isinstance(container, dict):
             if not isinstance(key, str):
                 raise ExprError(f"{place}: {path.text}: dict keys must be text, not {type(key).__name__}", path=op.path)
-            container[key] = update(container.get(key))
+            container[key] = stored(update(container.get(key)), runner.scope, op.path, place)
         elif isinstance(container, list):
             index = integer(key, f"the index of {path.text}", place, op)
-            container[index] = update(container[index])
+            container[index] = stored(update(container[index]), runner.scope, op.path, place)
         else:
             raise ExprError(f"{place}: {name} is {to_text(container)}, which has no elements", path=op.path)
     except IndexError:

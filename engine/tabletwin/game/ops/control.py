@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...errors import ExprError, NotExecutable
 from ...expr import to_text
+from ..work import OP_COST, spend
 from .common import get, require_text
 
 MAX_REPEAT_PASSES = 10_000
@@ -26,7 +27,9 @@ def op_for_each(runner, op, local_names, place):
     name = str(op.raw.get("as", "it"))
     body = op.nested.get("body", ())
     # The live list, as the spec says: a body that moves items out of it skips some.
+    scope = runner.scope
     for item in items:
+        spend(scope, OP_COST, place, op.path)
         names = dict(local_names)
         names[name] = item
         yield from runner.run_ops(body, names, place)
@@ -40,6 +43,7 @@ def op_repeat(runner, op, local_names, place):
         passes += 1
         if passes > MAX_REPEAT_PASSES:
             raise ExprError(f"{place}: repeat does not end", path=op.path)
+        spend(runner.scope, OP_COST, place, op.path)
         yield from runner.run_ops(body, local_names, place)
 
 

@@ -8,6 +8,8 @@ from ...errors import ExprError, NotExecutable
 from ...expr import to_text
 from ..labels import label
 from ..requests import ALL
+from ..stored import stored
+from ..work import OP_COST, spend
 from .common import (find, get, insert, integer, position_of, require_text, visibility_of, visible_to,
                      zone_at, zone_of_path)
 
@@ -18,7 +20,7 @@ def _actor(runner, op, local_names):
 
 
 def op_place(runner, op, local_names, place):
-    what = get(runner, op, "what", local_names, place, required=True)
+    what = stored(get(runner, op, "what", local_names, place, required=True), runner.scope, op.path, place)
     pile = zone_at(runner, op, "to", local_names, place)
     at = get(runner, op, "at", local_names, place)
     if at is not None:
@@ -43,7 +45,11 @@ def op_create(runner, op, local_names, place):
     position = position_of(op, place)
     made = None
     for _ in range(count):
-        made = runner.state.instance(what, extra) if isinstance(what, dict) else what
+        spend(runner.scope, OP_COST, place, op.path)
+        if isinstance(what, dict):
+            made = runner.state.instance(what, extra, op.path, place)
+        else:
+            made = stored(what, runner.scope, op.path, place)  # a copy each
         yield from insert(runner, pile, made, position, place)
     bind = op.raw.get("bind")
     if bind is not None:
