@@ -92,11 +92,11 @@ def test_writing_model_data_names_the_expression_or_variable(tmp_path):
     model.write_text(text.replace("EFFECT", "{op: set, of_x: UNIT, attr: hp, value: 1}"))
     outcome = run_cli(["play", str(model)])
     assert outcome.stdout.splitlines()[-1] == \
-        "Stopped: ExprError: 'UNIT' is model data; make an instance with create first"
+        f"Stopped at {model}:6:19: ExprError: 'UNIT' is model data; make an instance with create first"
     model.write_text(text.replace("EFFECT", "{op: set, var: \"t['a']\", value: 1}"))
     outcome = run_cli(["play", str(model)])
     assert outcome.stdout.splitlines()[-1] == \
-        "Stopped: ExprError: variable t (t['a']) is model data; make an instance with create first"
+        f"Stopped at {model}:6:19: ExprError: variable t (t['a']) is model data; make an instance with create first"
 
 
 def test_a_model_may_have_at_most_a_hundred_seats(tmp_path):

@@ -92,7 +92,10 @@ def test_play_stops_at_the_bound(case):
     outcome = run_cli(["play", "-"], stdin=model)
     outcome.within_bar()
     assert outcome.status == 1
-    assert outcome.stdout.splitlines()[-1] == f"Stopped: ExprError: {message}"
+    stop = re.fullmatch(r"Stopped at -:(\d+):(\d+): ExprError: (.*)", outcome.stdout.splitlines()[-1])
+    assert stop[3] == message
+    line, column = int(stop[1]), int(stop[2])
+    assert model.splitlines()[line - 1][column - 1:].startswith(CASES[case][2])
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -138,7 +138,9 @@ def _play_text(model, specs, players, seed) -> int:
         for line in describe_view(session.game, None):
             print(line)
     if session.error is not None:
-        print(f"Stopped: {session.error}")
+        where = session.error_view()
+        at = f" at {model.filename}:{where['line']}:{where['column']}" if where["line"] else ""
+        print(f"Stopped{at}: {session.error}")
         return 1
     end = session.end_view()
     print(f"End: {end['reason']} — payoffs {', '.join(to_text(p) for p in end['payoffs'])}")
