@@ -115,3 +115,13 @@ def test_a_model_may_have_at_most_a_hundred_seats(tmp_path):
     model.write_text("num_players: 100\n" + body)
     outcome = run_cli(["validate", str(model), "--games", "1"])
     assert outcome.status == 0 and "seats a model may have" not in outcome.stdout
+
+
+def test_a_model_with_too_many_seats_is_not_played_with_fewer():
+    model = ("num_players: 1000000\nflow: {id: s, kind: step, do: a}\nactions:\n  a: {effect: []}\n"
+             "end: [{id: done, if_x: 'True', result: draw}]\n")
+    outcome = run_cli(["play", "-"], stdin=model)
+    outcome.within_bar()
+    assert outcome.status == 1
+    assert outcome.stdout.splitlines()[-1] == (
+        "Stopped at -:1:1: NotExecutable: num_players 1,000,000 is more than the 100 seats a model may have")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..errors import ExprError, NotExecutable
 from ..model import Model
+from ..model.model import MAX_PLAYERS
 from .endcheck import check_end
 from .labels import label
 from .requests import ALL, Chance, Decision, End, Observation
@@ -20,6 +21,14 @@ MAX_LOOP_ROUNDS = 10_000
 """Rounds of one flow loop before ``loop does not end``."""
 
 EMPTY: dict = {}
+
+
+def check_seats(model: Model) -> None:
+    """Refuse to play a model with more seats than :data:`MAX_PLAYERS` (it was seated as the default)."""
+    seats = model.data.get("num_players")
+    if isinstance(seats, int) and not isinstance(seats, bool) and seats > MAX_PLAYERS:
+        raise NotExecutable(f"num_players {seats:,} is more than the {MAX_PLAYERS} seats a model may have",
+                            path=("num_players",))
 
 
 class GameOver(Exception):
@@ -61,6 +70,7 @@ class Runner:
 
     def play(self):
         """The outermost generator: runs the main flow; returns the :class:`End`."""
+        check_seats(self.model)
         try:
             yield from self.run_node(self.model.flow)
         except GameOver as over:
