@@ -12,7 +12,9 @@ and finds:
   reported at its line), the syntax errors of its expressions (``*_x`` fields and ``let``) and
   the places in ``at`` and ``search.at`` that its model lacks (the model read through
   ``text_of``, so an open model's unsaved text counts);
-- for any other YAML: nothing.
+- for any other YAML: nothing;
+- for a model or tactic longer than :data:`~tabletwin_lsp.documents.MAX_DOCUMENT_CHARS`: only
+  a warning on its first line that it is too large to check (it is not even loaded).
 
 The findings become LSP diagnostics right away, in the worker, through :mod:`.convert` with the
 analysed text's own lines, so publishing costs the event loop nothing but the send.
@@ -49,7 +51,7 @@ from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
 
 from .convert import to_diagnostic
-from .documents import is_model_text
+from .documents import is_model_text, too_large, too_large_message
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -155,6 +157,8 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
     ``text_of(path)`` gives the editor's text of an open file (a tactic's model), else ``None``.
     """
     start = time.perf_counter()
+    if too_large(text):
+        return _too_large(uri, text, version, codec, start)
     kind = OTHER
     found = _Found()
     findings = found.findings
@@ -181,6 +185,18 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
         diagnostics = []
     return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
                     time.perf_counter() - start, failure)
+
+
+def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | None, start: float) -> Analysis:
+    """A model or tactic too large to check: one warning on its first line, nothing else."""
+    kind = document_kind(text)
+    if kind == OTHER:
+        return Analysis(uri, version, text, kind, None, None, (), (), time.perf_counter() - start)
+    end = text.find("\n")
+    first = text[:end if end >= 0 else len(text)].rstrip("\r")
+    finding = Finding(too_large_message(text), Span(0, 0, 0, len(first)), "warning")
+    return Analysis(uri, version, text, kind, None, None, (finding,), tuple(to_diagnostics(first, [finding], codec)),
+                    time.perf_counter() - start)
 
 
 class _Found:
