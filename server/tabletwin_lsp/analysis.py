@@ -394,18 +394,25 @@ class GameProcessError(RuntimeError):
     """The worker failed: an unexpected exception in it (its message), or it died."""
 
 
+class GameTimeout(GameProcessError):
+    """A call took longer than its time limit; the worker was killed (the next call starts another)."""
+
+
 class GameProcess:
     """One worker process that plays games; :meth:`call` runs one worker function in it.
 
-    Calls are served one at a time. A call that is cancelled or fails to talk to the worker
-    kills it (a half-read answer cannot be resynchronised); the next call starts a new one.
+    Calls are served one at a time. A call that is cancelled, runs out of its time limit or
+    fails to talk to the worker kills it (a game cannot be interrupted inside it, and a half-read
+    answer cannot be resynchronised); the next call starts a new one. Only the time after the
+    call has the worker counts towards its limit, not the wait for another call to finish.
     """
 
     def __init__(self):
         self._process = None
         self._lock = None
 
-    async def call(self, function: str, *args):
+    async def call(self, function: str, *args, seconds: float | None = None):
+        """``function(*args)`` in the worker; :class:`GameTimeout` after ``seconds`` (if given)."""
         import asyncio
         import pickle
 
@@ -415,18 +422,26 @@ class GameProcess:
             process = await self._started()
             payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
             try:
-                process.stdin.write(len(payload).to_bytes(8, "big") + payload)
-                await process.stdin.drain()
-                size = int.from_bytes(await process.stdout.readexactly(8), "big")
-                ok, value = pickle.loads(await process.stdout.readexactly(size))
+                ok, value = await asyncio.wait_for(self._exchange(process, payload), seconds)
             except BaseException as exc:
                 self.stop()
+                if isinstance(exc, asyncio.TimeoutError):  # before OSError: it is one
+                    raise GameTimeout(f"{function} took more than {seconds} s") from None
                 if isinstance(exc, (asyncio.IncompleteReadError, ConnectionError, OSError)):
                     raise GameProcessError("the process that plays the games stopped unexpectedly") from None
                 raise
             if not ok:
                 raise GameProcessError(value)
             return value
+
+    @staticmethod
+    async def _exchange(process, payload: bytes):
+        import pickle
+
+        process.stdin.write(len(payload).to_bytes(8, "big") + payload)
+        await process.stdin.drain()
+        size = int.from_bytes(await process.stdout.readexactly(8), "big")
+        return pickle.loads(await process.stdout.readexactly(size))
 
     async def _started(self):
         import asyncio
@@ -446,6 +461,13 @@ class GameProcess:
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": path},
             limit=2 ** 26)
         return self._process
+
+    async def close(self) -> None:
+        """Kill the worker and wait for it (before the event loop closes, which watches it)."""
+        process = self._process
+        self.stop()
+        if process is not None:
+            await process.wait()
 
     def stop(self) -> None:
         """Kill the worker (if any); the next call starts another."""
@@ -471,7 +493,7 @@ def worker_main() -> None:
     import pickle
     import sys
 
-    functions = {f.__name__: f for f in (test_games_chunk, check_players, simulate_chunk)}
+    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk)}
     source = sys.stdin.buffer
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print must not end up in the answers
@@ -501,6 +523,16 @@ def _worker_model(text: str, filename: str):
         _worker_models.clear()
         model = _worker_models[key] = load_model(load_yaml(text), filename=filename)
     return model
+
+
+def load_games(text: str, filename: str) -> None:
+    """In a worker: compile the model and import what the games need, so that the time limit of
+    the games that follow counts only their play."""
+    import tabletwin.players  # noqa: F401
+    import tabletwin.simulate  # noqa: F401
+    import tabletwin.validate.testgames  # noqa: F401
+
+    _worker_model(text, filename)
 
 
 def check_playable(analysis: Analysis) -> None:

@@ -27,7 +27,7 @@ SWITCH_INTERVAL = 0.0005
 def main() -> None:
     """``tabletwin-lsp``: serve on standard input and output."""
     from . import features  # noqa: F401  (registers every feature)
-    from . import transport
+    from . import analysis, transport
 
     _log_to_stderr()
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -36,7 +36,7 @@ def main() -> None:
     # about 3 ms instead of 45 ms (a pause every request waits out while a model is analysed).
     gc.collect()
     gc.freeze()
-    transport.start_io(server)
+    transport.start_io(server, on_exit=analysis.game_process().close)
 
 
 def _expected(record: logging.LogRecord) -> bool:

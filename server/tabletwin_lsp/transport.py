@@ -18,7 +18,9 @@ Here (JSON-RPC 2.0, section 5.1):
 
 Messages are read on a daemon thread (it may block on standard input while the server exits)
 and handed to the event loop through a bounded queue, so a client that sends faster than the
-server handles waits instead of filling the memory.
+server handles waits instead of filling the memory. The thread reads the file descriptor itself
+(:class:`FdReader`), not ``sys.stdin``: the interpreter locks ``sys.stdin``'s buffer when it
+exits, and a thread blocked in it made the exit abort ("could not acquire lock").
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import re
 import sys
 import threading
+from collections.abc import Awaitable, Callable
 from typing import Any, BinaryIO
 
 import cattrs
@@ -64,12 +68,51 @@ _MISSING = object()
 _EOF = object()
 
 
+class FdReader:
+    """``readline(limit)`` and ``read(n)`` straight on a file descriptor, with a buffer of our own."""
+
+    PIECE = 2**16
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buffer = bytearray()
+        self.ended = False
+
+    def _fill(self) -> bool:
+        if self.ended:
+            return False
+        data = os.read(self.fd, self.PIECE)
+        if not data:
+            self.ended = True
+            return False
+        self.buffer += data
+        return True
+
+    def readline(self, limit: int) -> bytes:
+        while True:
+            end = self.buffer.find(b"\n", 0, limit)
+            if end >= 0:
+                return self._take(end + 1)
+            if len(self.buffer) >= limit or not self._fill():
+                return self._take(min(limit, len(self.buffer)))
+
+    def read(self, size: int) -> bytes:
+        while len(self.buffer) < size and self._fill():
+            pass
+        return self._take(min(size, len(self.buffer)))
+
+    def _take(self, size: int) -> bytes:
+        data = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return data
+
+
 class _Unparsable:
     def __init__(self, reason: str):
         self.reason = reason
 
 
-def read_messages(stdin: BinaryIO, deliver) -> None:
+def read_messages(stdin: FdReader, deliver) -> None:
     """On the reading thread: ``deliver`` each body parsed as JSON (or an :class:`_Unparsable`), then ``_EOF``."""
     try:
         while True:
@@ -94,7 +137,7 @@ def read_messages(stdin: BinaryIO, deliver) -> None:
         deliver(_EOF)
 
 
-def _read_headers(stdin: BinaryIO) -> int | None:
+def _read_headers(stdin: FdReader) -> int | None:
     """The Content-Length of the next message (headers read up to the empty line), or ``None`` at the end."""
     length = None
     while True:
@@ -116,7 +159,7 @@ def _read_headers(stdin: BinaryIO) -> int | None:
             length = int(digits) if len(digits) <= _LENGTH_DIGITS else 10 ** _LENGTH_DIGITS
 
 
-def _discard(stdin: BinaryIO, length: int) -> bool:
+def _discard(stdin: FdReader, length: int) -> bool:
     """Read ``length`` bytes away in pieces; whether they were all there."""
     while length > 0:
         piece = stdin.read(min(length, _DISCARD_PIECE))
@@ -234,7 +277,15 @@ def _answer(protocol, msg_id, code: int, message: str) -> None:
 # ---- the server's main loop --------------------------------------------------------------------
 
 
-async def _serve(server: JsonRPCServer, stdin: BinaryIO) -> None:
+async def _serve(server: JsonRPCServer, stdin, on_exit: Callable[[], Awaitable[None]] | None) -> None:
+    try:
+        await _read_and_handle(server, stdin)
+    finally:
+        if on_exit is not None:
+            await on_exit()
+
+
+async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue = asyncio.Queue(QUEUE_MESSAGES)
 
@@ -253,13 +304,15 @@ async def _serve(server: JsonRPCServer, stdin: BinaryIO) -> None:
         handle(server, message)
 
 
-def start_io(server: JsonRPCServer, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-    """Serve on standard input and output until the input ends or the client says ``exit``."""
+def start_io(server: JsonRPCServer, on_exit: Callable[[], Awaitable[None]] | None = None,
+             stdin_fd: int | None = None, stdout: BinaryIO | None = None) -> None:
+    """Serve on standard input and output until the input ends or the client says ``exit``;
+    ``on_exit()`` is awaited on the event loop before it closes."""
     server._stop_event = threading.Event()
     server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
     status = 0
     try:
-        asyncio.run(_serve(server, stdin or sys.stdin.buffer))
+        asyncio.run(_serve(server, FdReader(sys.stdin.fileno() if stdin_fd is None else stdin_fd), on_exit))
     except BrokenPipeError:
         log.error("the connection to the client is lost; the server stops")
     except KeyboardInterrupt:
