@@ -8,7 +8,7 @@ Here (JSON-RPC 2.0, section 5.1):
 - a body that is not JSON gets a **parse error** (-32700, ``id`` null);
 - JSON that is not a request, notification or response (not an object, ``jsonrpc`` not
   ``"2.0"``, an id that is not a number or text, a method that is not text, params that are not
-  an object or array) gets an **invalid request** (-32600, with its id when it has a usable one);
+  an object, an array or null) gets an **invalid request** (-32600, with its id when it has a usable one);
 - a request whose params do not fit its method's LSP type gets **invalid params** (-32602), a
   request for a method the server does not have **method not found** (-32601), and a request
   after ``shutdown`` an invalid request; a notification gets no answer, only a line in the log;
@@ -222,8 +222,8 @@ def _envelope_problem(raw: dict, msg_id, method) -> str | None:
         return None
     if not isinstance(method, str):
         return "the method must be a string"
-    if "params" in raw and not isinstance(raw["params"], (dict, list)):
-        return "params must be an object or an array"
+    if raw.get("params") is not None and not isinstance(raw["params"], (dict, list)):
+        return "params must be an object or an array"  # (null is taken for none: some clients send it)
     return None
 
 
