@@ -71,8 +71,12 @@ class ServerDocument(TextDocument):
         if where.start.line >= len(lines):
             self._source = source + change.text
             return
+        if where.end.line < where.start.line:
+            return  # pygls's loop never reaches the start of such a range: the text stays
+        # As pygls: the start line up to the start column, the new text, the end line from the
+        # end column (even when that is before the start column, as the codec may clamp it).
         start = _offset(lines, where.start.line, where.start.character)
-        end = max(start, _offset(lines, where.end.line, where.end.character))
+        end = _offset(lines, where.end.line, where.end.character)
         self._source = source[:start] + change.text + source[end:]
 
 

@@ -197,7 +197,7 @@ def test_a_document_too_large_gets_one_warning_and_no_answers():
         "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": len(first)}},
         "severity": 2, "source": "tabletwin", "message": too_large_message(text)}]
     assert too_large_message(text) == (
-        f"this file has {len(text):,} characters, more than the 1,000,000 the tabletwin language server checks: it "
+        f"this file has {len(text):,} characters, more than the 500,000 the tabletwin language server checks: it "
         "is not checked, and completion, hover and navigation are off for it (`tabletwin validate` checks it on the "
         "command line)")
 
