@@ -191,7 +191,8 @@ def test_a_document_too_large_gets_one_warning_and_no_answers():
     assert (got[1]["result"], got[2]["result"], got[3]["result"]) == (None, None, None)
     assert got[4]["result"] == {"kind": "model", "readable": False, "errors": 0, "warnings": 1, "executable": None,
                                 "players": None, "testGames": None}
-    (published,) = [m["params"] for m in messages(outcome.stdout) if m.get("method") == "textDocument/publishDiagnostics"]
+    (published,) = [m["params"] for m in messages(outcome.stdout)
+                    if m.get("method") == "textDocument/publishDiagnostics"]
     first = PIG.splitlines()[0]
     assert published["diagnostics"] == [{
         "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": len(first)}},

@@ -219,8 +219,10 @@ def test_settings_are_read_in_camel_or_snake_case_and_fall_back_to_the_defaults(
     assert parse({"gameSeconds": 1}) == (Settings(game_seconds=1), [])
     assert parse({"game_seconds": 3600.0}) == (Settings(game_seconds=3600), [])
     assert parse({"gameSeconds": 0}) == (Settings(), [
-        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 0; using the default 10"])
+        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 0; "
+        "using the default 10"])
     assert parse({"gameSeconds": 3601})[1] == [
-        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 3601; using the default 10"]
+        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 3601; "
+        "using the default 10"]
     assert section_of({"tabletwin": {"testGames": 3}}) == {"testGames": 3}
     assert section_of({"testGames": 3}) == {"testGames": 3}

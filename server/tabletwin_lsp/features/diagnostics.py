@@ -249,7 +249,8 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
     Game ``k`` plays with seed ``seed + k``, exactly as ``validate`` plays it, within the time
     limit of the ``gameSeconds`` setting (see :mod:`tabletwin_lsp.gameruns`). The games go in
     chunks; between chunks ``progress(done, games)`` is called, and ``cancelled()`` ends the run
-    (at once: the chunk under way is killed; the result then counts the games played). The
+    (a chunk under way is killed unless it finishes within a grace time; the result then counts
+    the games played). The
     stops are published only while the document is still at the analysed version (their lines
     would be wrong otherwise) and are kept until the next edit. Raises ``ValueError`` when the
     model cannot play (not a readable model, or one with errors).
@@ -270,7 +271,8 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
 
 
 async def run_in_game_process(function, *args, seconds: float | None = None):
-    """``function(*args)`` (a worker function of :mod:`tabletwin_lsp.analysis`) in the game process."""
+    """``function(*args)`` (a function of :mod:`tabletwin_lsp.gameworker`) in the game process,
+    killed after ``seconds`` if given (:class:`~tabletwin_lsp.analysis.GameTimeout`)."""
     return await gameruns.call(function, *args, seconds=seconds)
 
 
