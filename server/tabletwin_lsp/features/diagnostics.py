@@ -250,10 +250,9 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
     limit of the ``gameSeconds`` setting (see :mod:`tabletwin_lsp.gameruns`). The games go in
     chunks; between chunks ``progress(done, games)`` is called, and ``cancelled()`` ends the run
     (a chunk under way is killed unless it finishes within a grace time; the result then counts
-    the games played). The
-    stops are published only while the document is still at the analysed version (their lines
-    would be wrong otherwise) and are kept until the next edit. Raises ``ValueError`` when the
-    model cannot play (not a readable model, or one with errors).
+    the games played). The stops are published only while the document is still at the analysed
+    version (their lines would be wrong otherwise) and are kept until the next edit. Raises
+    ``ValueError`` when the model cannot play (not a readable model, or one with errors).
     """
     analyses.check_playable(analysis)
     filename = to_fs_path(analysis.uri) or "-"
