@@ -10,8 +10,9 @@ Here (JSON-RPC 2.0, section 5.1):
   ``"2.0"``, an id that is not a number or text, a method that is not text, params that are not
   an object, an array or null) gets an **invalid request** (-32600, with its id when it has a usable one);
 - a request whose params do not fit its method's LSP type gets **invalid params** (-32602), a
-  request for a method the server does not have **method not found** (-32601), and a request
-  after ``shutdown`` an invalid request; a notification gets no answer, only a line in the log;
+  request for a method the server does not have **method not found** (-32601), a request
+  before ``initialize`` **server not initialized** (-32002, as LSP asks) and a request after
+  ``shutdown`` an invalid request; a notification gets no answer, only a line in the log;
 - a message longer than :data:`MAX_MESSAGE_BYTES` is read and thrown away in pieces (its id
   cannot be known without reading it whole) and logged, and a header line longer than
   :data:`MAX_HEADER_LINE` is ignored; the server goes on with the next message.
@@ -61,6 +62,7 @@ PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
+SERVER_NOT_INITIALIZED = -32002
 
 _CONTENT_LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*(\d+)[ \t]*\r?\n?", re.I)
 _LENGTH_DIGITS = 18  # more digits than this is more than any message (and more than int() takes)
@@ -201,6 +203,10 @@ def handle(server: JsonRPCServer, raw: Any) -> None:
     if protocol._shutdown and method != types.EXIT:
         if is_request:
             _answer(protocol, msg_id, INVALID_REQUEST, f"invalid request: {method} after shutdown")
+        return
+    if protocol._workspace is None and method not in (types.INITIALIZE, types.EXIT):
+        if is_request:
+            _answer(protocol, msg_id, SERVER_NOT_INITIALIZED, f"server not initialized: {method} before initialize")
         return
     if not _served(protocol, method):
         if is_request:

@@ -150,6 +150,11 @@ def test_params_that_do_not_fit_the_method_get_invalid_params_and_bad_notificati
     assert "a message for textDocument/didOpen could not be read and was ignored" in outcome.stderr
 
 
+def test_requests_before_initialize_are_refused_and_the_session_goes_on():
+    got, _ = serve(hover(1) + notify("textDocument/didOpen", {"textDocument": {"uri": URI}}) + START + END)
+    assert got[1] == error(-32002, "server not initialized: textDocument/hover before initialize", 1)
+
+
 def test_unknown_methods_and_requests_after_shutdown():
     got, outcome = serve_without_end(START + request(1, "tabletwin/noSuchThing", {})
                                      + notify("tabletwin/noSuchNote", {})
