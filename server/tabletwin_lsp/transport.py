@@ -293,11 +293,13 @@ async def _serve(server: JsonRPCServer, stdin, on_exit: Callable[[], Awaitable[N
 
 async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue = asyncio.Queue(QUEUE_MESSAGES)
+    queue: asyncio.Queue = asyncio.Queue()
+    room = threading.Semaphore(QUEUE_MESSAGES)  # messages read but not yet handled
 
     def deliver(message) -> None:
+        room.acquire()
         try:
-            asyncio.run_coroutine_threadsafe(queue.put(message), loop).result()
+            loop.call_soon_threadsafe(queue.put_nowait, message)
         except RuntimeError:  # the loop is closed: the server is exiting
             pass
 
@@ -305,6 +307,7 @@ async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
     reader.start()
     while not server._stop_event.is_set():
         message = await queue.get()
+        room.release()
         if message is _EOF:
             break
         handle(server, message)
