@@ -412,6 +412,7 @@ class GameProcess:
     def __init__(self):
         self._process = None
         self._lock = None
+        self._killed: list = []  # killed, not yet reaped: closed before the event loop is
 
     async def call(self, function: str, *args, seconds: float | None = None):
         """``function(*args)`` in the worker; :class:`GameTimeout` after ``seconds`` (if given)."""
@@ -465,16 +466,22 @@ class GameProcess:
         return self._process
 
     async def close(self) -> None:
-        """Kill the worker and wait for it (before the event loop closes, which watches it)."""
-        process = self._process
+        """Kill the worker and wait for every worker killed (before the event loop that watches them closes)."""
         self.stop()
-        if process is not None:
+        killed, self._killed = self._killed, []
+        for process in killed:
             await process.wait()
+            transport = getattr(process, "_transport", None)  # its pipes, else closed when collected, too late
+            if transport is not None:
+                transport.close()
 
     def stop(self) -> None:
         """Kill the worker (if any); the next call starts another."""
         process, self._process = self._process, None
-        if process is not None and process.returncode is None:
+        if process is None:
+            return
+        self._killed = [p for p in self._killed if p.returncode is None] + [process]
+        if process.returncode is None:
             try:
                 process.kill()
             except ProcessLookupError:

@@ -6,7 +6,9 @@
   Here the command runs in the request's own task, so cancelling the request cancels it.
 - **``shutdown`` with requests still running.** pygls cancelled them while iterating over its
   table of pending requests; cancelling a thread's future removes its entry at once, and the
-  shutdown failed with ``RuntimeError: dictionary changed size during iteration``.
+  shutdown failed with ``RuntimeError: dictionary changed size during iteration``. Here the
+  requests get :data:`SHUTDOWN_GRACE_SECONDS` to finish first, then the others are cancelled
+  (and answered as such) before ``shutdown`` is answered.
 - **Finished inner tasks are forgotten.** pygls keeps the task of every asynchronous
   notification handler (and of every handler a generator starts) in that table for ever: a
   slow leak over a long session.
@@ -28,6 +30,11 @@ from pygls.protocol.language_server import LanguageServerProtocol, _prepare_comm
 from pygls.workspace import Workspace
 
 from .workspace import SafeWorkspace
+
+
+SHUTDOWN_GRACE_SECONDS = 1.0
+"""How long ``shutdown`` lets the requests still running finish before it cancels them (and
+how long ``exit`` waits for their answers)."""
 
 
 class Protocol(LanguageServerProtocol):
@@ -54,16 +61,25 @@ class Protocol(LanguageServerProtocol):
             self._request_futures.pop(msg_id, None)
 
     @lsp_method(types.SHUTDOWN)
-    def lsp_shutdown(self, *args):
-        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
-            yield user_handler, args, None
+    async def lsp_shutdown(self, *args):
+        self._shutdown = True  # from now on requests get "invalid request" (see .transport)
         current_id = self.msg_id
+        await self.settle(SHUTDOWN_GRACE_SECONDS, current_id)
+        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            user_handler(*args)
         # A copy: cancelling a thread's future runs its callbacks at once, which remove its entry.
         for msg_id, future in list(self._request_futures.items()):
             if msg_id != current_id and not future.done():
                 future.cancel()
-        self._shutdown = True
         return None
+
+    async def settle(self, seconds: float, current_id=None) -> None:
+        """Until the client's pending requests (other than ``current_id``) have answered, at most ``seconds``."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while loop.time() < end and any(msg_id != current_id and msg_id not in self._result_types
+                                        for msg_id in list(self._request_futures)):
+            await asyncio.sleep(0.01)
 
     @lsp_method(types.WORKSPACE_EXECUTE_COMMAND)
     async def lsp_workspace__execute_command(self, params: types.ExecuteCommandParams) -> Any:

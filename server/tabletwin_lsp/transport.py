@@ -42,6 +42,8 @@ from pygls.io_ import StdoutWriter
 from pygls.protocol import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 from pygls.server import JsonRPCServer
 
+from .protocol import SHUTDOWN_GRACE_SECONDS
+
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 64 * 2**20
@@ -55,6 +57,9 @@ MAX_HEADER_LINE = 8192
 
 QUEUE_MESSAGES = 64
 """Messages read ahead of the event loop before the reading thread waits."""
+
+EXIT_GRACE_SECONDS = SHUTDOWN_GRACE_SECONDS + 1.0
+"""On ``exit``, how long the answers still due (``shutdown``'s among them) may take to go out."""
 
 _DISCARD_PIECE = 2**20
 
@@ -280,6 +285,20 @@ def _answer(protocol, msg_id, code: int, message: str) -> None:
     protocol._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
 
 
+class Writer(StdoutWriter):
+    """pygls's writer, quiet once the output is closed: after ``exit`` closed it, answers of work
+    still under way (a worker thread's, a late diagnostic) went to pygls's error log, each with
+    a traceback."""
+
+    def write(self, data: bytes) -> None:
+        try:
+            super().write(data)
+        except ValueError:  # I/O operation on closed file
+            if not self._stdout.closed:
+                raise
+            log.info("not sent (the output is closed): %d bytes", len(data))
+
+
 # ---- the server's main loop --------------------------------------------------------------------
 
 
@@ -310,7 +329,11 @@ async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
         room.release()
         if message is _EOF:
             break
+        if isinstance(message, dict) and message.get("method") == types.EXIT and hasattr(server.protocol, "settle"):
+            # The answers of shutdown and of the requests it cancelled (or let finish) go out first.
+            await server.protocol.settle(EXIT_GRACE_SECONDS)
         handle(server, message)
+        await asyncio.sleep(0)  # a handler's task takes its first step before the next message
 
 
 def start_io(server: JsonRPCServer, on_exit: Callable[[], Awaitable[None]] | None = None,
@@ -318,7 +341,7 @@ def start_io(server: JsonRPCServer, on_exit: Callable[[], Awaitable[None]] | Non
     """Serve on standard input and output until the input ends or the client says ``exit``;
     ``on_exit()`` is awaited on the event loop before it closes."""
     server._stop_event = threading.Event()
-    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    server.protocol.set_writer(Writer(stdout or sys.stdout.buffer))
     status = 0
     try:
         asyncio.run(_serve(server, FdReader(sys.stdin.fileno() if stdin_fd is None else stdin_fd), on_exit))

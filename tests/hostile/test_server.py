@@ -196,10 +196,10 @@ def test_a_document_too_large_gets_one_warning_and_no_answers():
     assert (got[1]["result"], got[2]["result"], got[3]["result"]) == (None, None, None)
     assert got[4]["result"] == {"kind": "model", "readable": False, "errors": 0, "warnings": 1, "executable": None,
                                 "players": None, "testGames": None}
-    (published,) = [m["params"] for m in messages(outcome.stdout)
-                    if m.get("method") == "textDocument/publishDiagnostics"]
+    publications = [m["params"] for m in messages(outcome.stdout) if m.get("method") == "textDocument/publishDiagnostics"]
+    assert publications and all(p == publications[0] for p in publications)  # the status may publish it again
     first = PIG.splitlines()[0]
-    assert published["diagnostics"] == [{
+    assert publications[0]["diagnostics"] == [{
         "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": len(first)}},
         "severity": 2, "source": "tabletwin", "message": too_large_message(text)}]
     assert too_large_message(text) == (
@@ -237,9 +237,9 @@ def test_shutdown_while_commands_and_requests_are_pending():
     from ..lsp.test_game_limits import HANGING
 
     outline = b"".join(request(100 + k, "textDocument/documentSymbol", {"textDocument": {"uri": URI}})
-                       for k in range(40))
+                       for k in range(10))
     run = request(1, "workspace/executeCommand", {"command": "tabletwin.runTestGames", "arguments": [URI, 5, 7]})
     got, outcome = serve(START + open_document(HANGING) + run + outline + END)
     assert "dictionary changed size" not in outcome.stderr
     assert got[1] == error(-32800, 'Request with id "1" is canceled', 1)
-    assert all(100 + k in got for k in range(40))
+    assert all(100 + k in got for k in range(10))

@@ -111,3 +111,25 @@ def test_incremental_changes_give_what_pygls_gives():
         theirs.apply_change(change)
         assert ours.source == theirs.source, (text, change)
         text = ours.source if len(ours.source) < 200 else "a\nb\n"
+
+
+async def test_shutdown_cancels_pending_requests_whose_callbacks_remove_them(monkeypatch):
+    """Cancelling a thread's future runs its callbacks at once; pygls's own shutdown then failed
+    with "dictionary changed size during iteration"."""
+    from concurrent.futures import Future
+
+    from pygls.lsp.server import LanguageServer
+
+    from tabletwin_lsp import protocol as protocol_module
+
+    monkeypatch.setattr(protocol_module, "SHUTDOWN_GRACE_SECONDS", 0.05)
+    protocol = LanguageServer("test", "0", protocol_cls=protocol_module.Protocol).protocol
+    futures = []
+    for msg_id in range(5):
+        future = Future()
+        future.add_done_callback(lambda done, msg_id=msg_id: protocol._request_futures.pop(msg_id, None))
+        protocol._request_futures[msg_id] = future
+        futures.append(future)
+    assert await protocol.lsp_shutdown() is None
+    assert all(future.cancelled() for future in futures) and protocol._request_futures == {}
+    assert protocol._shutdown
