@@ -12,7 +12,9 @@ and finds:
   reported at its line), the syntax errors of its expressions (``*_x`` fields and ``let``) and
   the places in ``at`` and ``search.at`` that its model lacks (the model read through
   ``text_of``, so an open model's unsaved text counts);
-- for any other YAML: nothing.
+- for any other YAML: nothing;
+- for a model or tactic longer than :data:`~tabletwin_lsp.documents.MAX_DOCUMENT_CHARS`: only
+  a warning on its first line that it is too large to check (it is not even loaded).
 
 The findings become LSP diagnostics right away, in the worker, through :mod:`.convert` with the
 analysed text's own lines, so publishing costs the event loop nothing but the send.
@@ -49,7 +51,9 @@ from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
 
 from .convert import to_diagnostic
-from .documents import is_model_text
+from .documents import is_model_text, too_large, too_large_message
+# The functions the game process serves, named here for their callers.
+from .gameworker import check_players, load_games, merge_test_games, simulate_chunk, test_games_chunk  # noqa: F401
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -155,6 +159,8 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
     ``text_of(path)`` gives the editor's text of an open file (a tactic's model), else ``None``.
     """
     start = time.perf_counter()
+    if too_large(text):
+        return _too_large(uri, text, version, codec, start)
     kind = OTHER
     found = _Found()
     findings = found.findings
@@ -181,6 +187,18 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
         diagnostics = []
     return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
                     time.perf_counter() - start, failure)
+
+
+def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | None, start: float) -> Analysis:
+    """A model or tactic too large to check: one warning on its first line, nothing else."""
+    kind = document_kind(text)
+    if kind == OTHER:
+        return Analysis(uri, version, text, kind, None, None, (), (), time.perf_counter() - start)
+    end = text.find("\n")
+    first = text[:end if end >= 0 else len(text)].rstrip("\r")
+    finding = Finding(too_large_message(text), Span(0, 0, 0, len(first)), "warning")
+    return Analysis(uri, version, text, kind, None, None, (finding,), tuple(to_diagnostics(first, [finding], codec)),
+                    time.perf_counter() - start)
 
 
 class _Found:
@@ -378,18 +396,26 @@ class GameProcessError(RuntimeError):
     """The worker failed: an unexpected exception in it (its message), or it died."""
 
 
+class GameTimeout(GameProcessError):
+    """A call took longer than its time limit; the worker was killed (the next call starts another)."""
+
+
 class GameProcess:
     """One worker process that plays games; :meth:`call` runs one worker function in it.
 
-    Calls are served one at a time. A call that is cancelled or fails to talk to the worker
-    kills it (a half-read answer cannot be resynchronised); the next call starts a new one.
+    Calls are served one at a time. A call that is cancelled, runs out of its time limit or
+    fails to talk to the worker kills it (a game cannot be interrupted inside it, and a half-read
+    answer cannot be resynchronised); the next call starts a new one. Only the time after the
+    call has the worker counts towards its limit, not the wait for another call to finish.
     """
 
     def __init__(self):
         self._process = None
         self._lock = None
+        self._killed: list = []  # killed, not yet reaped: closed before the event loop is
 
-    async def call(self, function: str, *args):
+    async def call(self, function: str, *args, seconds: float | None = None):
+        """``function(*args)`` in the worker; :class:`GameTimeout` after ``seconds`` (if given)."""
         import asyncio
         import pickle
 
@@ -399,18 +425,26 @@ class GameProcess:
             process = await self._started()
             payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
             try:
-                process.stdin.write(len(payload).to_bytes(8, "big") + payload)
-                await process.stdin.drain()
-                size = int.from_bytes(await process.stdout.readexactly(8), "big")
-                ok, value = pickle.loads(await process.stdout.readexactly(size))
+                ok, value = await asyncio.wait_for(self._exchange(process, payload), seconds)
             except BaseException as exc:
                 self.stop()
+                if isinstance(exc, asyncio.TimeoutError):  # before OSError: it is one
+                    raise GameTimeout(f"{function} took more than {seconds} s") from None
                 if isinstance(exc, (asyncio.IncompleteReadError, ConnectionError, OSError)):
                     raise GameProcessError("the process that plays the games stopped unexpectedly") from None
                 raise
             if not ok:
                 raise GameProcessError(value)
             return value
+
+    @staticmethod
+    async def _exchange(process, payload: bytes):
+        import pickle
+
+        process.stdin.write(len(payload).to_bytes(8, "big") + payload)
+        await process.stdin.drain()
+        size = int.from_bytes(await process.stdout.readexactly(8), "big")
+        return pickle.loads(await process.stdout.readexactly(size))
 
     async def _started(self):
         import asyncio
@@ -426,15 +460,28 @@ class GameProcess:
         path = os.pathsep.join(dict.fromkeys(here + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
                                                       if p]))
         self._process = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", "from tabletwin_lsp.analysis import worker_main; worker_main()",
+            sys.executable, "-c", "from tabletwin_lsp.gameworker import worker_main; worker_main()",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": path},
             limit=2 ** 26)
         return self._process
 
+    async def close(self) -> None:
+        """Kill the worker and wait for every worker killed (before the event loop that watches them closes)."""
+        self.stop()
+        killed, self._killed = self._killed, []
+        for process in killed:
+            await process.wait()
+            transport = getattr(process, "_transport", None)  # its pipes, else closed when collected, too late
+            if transport is not None:
+                transport.close()
+
     def stop(self) -> None:
         """Kill the worker (if any); the next call starts another."""
         process, self._process = self._process, None
-        if process is not None and process.returncode is None:
+        if process is None:
+            return
+        self._killed = [p for p in self._killed if p.returncode is None] + [process]
+        if process.returncode is None:
             try:
                 process.kill()
             except ProcessLookupError:
@@ -449,44 +496,6 @@ def game_process() -> GameProcess:
     return _game_process
 
 
-def worker_main() -> None:
-    """The worker's loop: read ``(function name, args)``, answer ``(ok, result or message)``."""
-    import os
-    import pickle
-    import sys
-
-    functions = {f.__name__: f for f in (test_games_chunk, check_players, simulate_chunk)}
-    source = sys.stdin.buffer
-    answers = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # a stray print must not end up in the answers
-    while True:
-        header = source.read(8)
-        if len(header) < 8:
-            return
-        function, args = pickle.loads(source.read(int.from_bytes(header, "big")))
-        try:
-            answer = (True, functions[function](*args))
-        except Exception as exc:  # noqa: BLE001 - reported to the server, which goes on
-            answer = (False, f"{type(exc).__name__}: {exc}")
-        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
-        answers.write(len(data).to_bytes(8, "big") + data)
-        answers.flush()
-
-
-_worker_models: dict = {}
-
-
-def _worker_model(text: str, filename: str):
-    from tabletwin.model import load_model
-
-    key = (hash(text), len(text), filename)
-    model = _worker_models.get(key)
-    if model is None:
-        _worker_models.clear()
-        model = _worker_models[key] = load_model(load_yaml(text), filename=filename)
-    return model
-
-
 def check_playable(analysis: Analysis) -> None:
     """Raise ``ValueError`` unless the analysis is of a readable model without errors."""
     if analysis.kind != MODEL or analysis.report is None or analysis.loaded is None:
@@ -495,53 +504,6 @@ def check_playable(analysis: Analysis) -> None:
     if errors:
         raise ValueError(f"the model has {errors} error{'s' if errors != 1 else ''}; "
                          "test games run on a model without errors")
-
-
-def test_games_chunk(text: str, filename: str, start: int, stop: int, seed: int):
-    """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays them."""
-    from tabletwin.validate.testgames import TestGames, run_test_games
-
-    model = _worker_model(text, filename)
-    total = TestGames()
-    for number in range(start, stop):
-        merge_test_games(total, run_test_games(model, 1, seed + number))
-    return total
-
-
-def merge_test_games(total, part) -> None:
-    """Add the counts of ``part`` (a ``TestGames``) to ``total``."""
-    total.games += part.games
-    total.finished += part.finished
-    total.requests += part.requests
-    total.unfinished += part.unfinished
-    total.reasons.update(part.reasons)
-    for key, stop in part.stopped.items():
-        mine = total.stopped.get(key)
-        if mine is None:
-            total.stopped[key] = stop
-        else:
-            mine.count += stop.count
-
-
-def check_players(text: str, filename: str, specs: list[str], seed: int) -> tuple[str | None, int]:
-    """In a worker: why these players cannot play (or ``None``), and the model's number of seats."""
-    from tabletwin.players import make_players, seats
-
-    model = _worker_model(text, filename)
-    seats.forget_tactics()
-    try:
-        make_players(specs, model, seed)
-    except Exception as exc:  # noqa: BLE001 - PlayerSpecError, a tactic or agent that cannot load
-        return str(exc), model.num_players
-    return None, model.num_players
-
-
-def simulate_chunk(text: str, filename: str, specs: list[str], start: int, stop: int, seed: int) -> list:
-    """In a worker: the :class:`~tabletwin.simulate.GameResult` of games ``start`` to ``stop - 1``."""
-    from tabletwin.simulate import MAX_REQUESTS, play_game
-
-    model = _worker_model(text, filename)
-    return [play_game(model, specs, seed + number, MAX_REQUESTS) for number in range(start, stop)]
 
 
 def summary(test_games) -> dict:

@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import PositionCodec, ServerTextPosition, ServerTextRange
@@ -21,9 +22,14 @@ from tabletwin.editor import DocumentStore, Snapshot
 from tabletwin.errors import Span
 
 from .buffers import live_lookup
+from .documents import too_large
 from .server import server
+from .workspace import read_file
 
 store = DocumentStore(text_of=live_lookup(server))  # a tactic's model from its editor buffer when open
+
+TOO_LARGE = Snapshot("")
+"""What the features see of a document too large to check (its kind is ``None``: no answers)."""
 
 
 def snapshot(ls: LanguageServer, uri: str) -> tuple[TextDocument, Snapshot]:
@@ -34,16 +40,27 @@ def snapshot(ls: LanguageServer, uri: str) -> tuple[TextDocument, Snapshot]:
         for old in store.known() - set(ls.workspace.text_documents):
             store.forget(old)
     document = ls.workspace.get_text_document(uri)
-    return document, store.snapshot(uri, document.source, document.version, document.path)
+    try:
+        text = document.source
+    except OSError as exc:  # not open, and not a readable file (see .workspace)
+        raise JsonRpcInvalidParams(f"cannot read {uri}: {exc.strerror or exc}") from None
+    if too_large(text):
+        store.forget(uri)
+        return document, TOO_LARGE
+    return document, store.snapshot(uri, text, document.version, document.path)
 
 
 def recent_index(uri: str, snap: Snapshot):
     """The newest index of the document (maybe a few edits old): for completion and hover."""
+    if snap is TOO_LARGE:
+        return None
     return store.recent_index(unquote(uri), snap)
 
 
 def exact_index(uri: str, snap: Snapshot):
     """The index of exactly this version: for answers that point into the text."""
+    if snap is TOO_LARGE:
+        return None
     return store.index(unquote(uri), snap)
 
 
@@ -74,7 +91,7 @@ def to_location(document: TextDocument, snap: Snapshot, found) -> types.Location
         return types.Location(uri=document.uri, range=to_range(document.position_codec, snap.lines, found.span))
     path = Path(found.path)
     try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except (OSError, UnicodeDecodeError):
+        lines = read_file(str(path)).split("\n")
+    except OSError:
         lines = []
     return types.Location(uri=path.resolve().as_uri(), range=to_range(document.position_codec, lines, found.span))

@@ -16,6 +16,9 @@ key                field                default   meaning
                                                   each edit's diagnostics)
 ``debounceMs``     ``debounce_ms``      200       quiet time after an edit before the document
                                                   is checked (0 to 5000 ms)
+``gameSeconds``    ``game_seconds``     10        time one test game or simulated game may take;
+                                                  the game process is then stopped and started
+                                                  again (1 to 3600 s)
 =================  ===================  ========  ==============================================
 
 A value that is invalid falls back to the field's default and the problem is returned (the
@@ -32,6 +35,7 @@ SECTION = "tabletwin"
 WHEN = ("never", "save", "change")
 MAX_GAMES = 1000
 MAX_DEBOUNCE_MS = 5000
+MAX_GAME_SECONDS = 3600
 
 
 @dataclass(frozen=True)
@@ -39,13 +43,15 @@ class Settings:
     test_games: int = 20
     run_test_games: str = "save"
     debounce_ms: int = 200
+    game_seconds: int = 10
 
     @property
     def debounce_seconds(self) -> float:
         return self.debounce_ms / 1000
 
 
-_CAMEL = {"testGames": "test_games", "runTestGames": "run_test_games", "debounceMs": "debounce_ms"}
+_CAMEL = {"testGames": "test_games", "runTestGames": "run_test_games", "debounceMs": "debounce_ms",
+          "gameSeconds": "game_seconds"}
 _NAMES = {f.name for f in fields(Settings)}
 
 
@@ -65,6 +71,8 @@ def _check(name: str, value: Any):
         return _whole(value, 0, MAX_GAMES)
     if name == "debounce_ms":
         return _whole(value, 0, MAX_DEBOUNCE_MS)
+    if name == "game_seconds":
+        return _whole(value, 1, MAX_GAME_SECONDS)
     if name == "run_test_games":
         return value if value in WHEN else None
     return None
@@ -75,6 +83,8 @@ def _allowed(name: str) -> str:
         return f"a whole number from 0 to {MAX_GAMES}"
     if name == "debounce_ms":
         return f"a whole number of milliseconds from 0 to {MAX_DEBOUNCE_MS}"
+    if name == "game_seconds":
+        return f"a whole number of seconds from 1 to {MAX_GAME_SECONDS}"
     return "one of " + ", ".join(WHEN)
 
 

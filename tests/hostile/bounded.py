@@ -56,9 +56,20 @@ def _limit_memory() -> None:
 def run_cli(args: list[str], stdin: str | bytes = b"", cwd: str | Path | None = None,
             env: dict | None = None) -> Outcome:
     """``tabletwin ARGS`` in a fresh, memory-capped process, measured."""
+    return run_process([sys.executable, "-m", "tabletwin", *args], stdin, cwd, env)
+
+
+def run_server(stdin: bytes, cwd: str | Path | None = None, env: dict | None = None) -> Outcome:
+    """The language server (``python -m tabletwin_lsp``) fed ``stdin`` whole, measured."""
+    return run_process([sys.executable, "-m", "tabletwin_lsp"], stdin, cwd, env)
+
+
+def run_process(argv: list[str], stdin: str | bytes = b"", cwd: str | Path | None = None,
+                env: dict | None = None) -> Outcome:
+    """``argv`` in a fresh, memory-capped process, measured."""
     data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "tabletwin", *args], stdin=subprocess.PIPE,
+    process = subprocess.Popen(argv, stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
                                env={**os.environ, **(env or {})}, preexec_fn=_limit_memory)
     output: dict[str, bytes] = {}

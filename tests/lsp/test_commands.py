@@ -53,7 +53,7 @@ async def command(client: LanguageClient, name: str, *arguments, timeout: float 
 def expected_summary(text: str, games: int = 20, seed: int = 0) -> dict:
     summary = validate(text, games=games, seed=seed).as_json()["test_games"]
     del summary["where"]
-    return summary
+    return {**summary, "timed_out": []}
 
 
 async def test_run_test_games_returns_the_validators_summary(client: LanguageClient):
@@ -90,7 +90,7 @@ async def test_stopped_games_put_their_error_on_the_op_until_the_next_edit(clien
     assert list(published.items[-1].diagnostics) == []
     result = await command(client, "tabletwin.runTestGames", URI)
     assert result == {"games": 20, "finished": 0, "avg_requests": 8.45, "reasons": {}, "stopped": {STOP: 20},
-                      "unfinished": 0}
+                      "unfinished": 0, "timed_out": []}
     params = await published.wait_until(lambda p: p.uri == URI and p.diagnostics)
     assert params.version == 1
     (diagnostic,) = params.diagnostics
@@ -120,7 +120,8 @@ async def test_stopped_games_put_their_error_on_the_op_until_the_next_edit(clien
 async def test_test_games_of_a_model_with_errors_do_not_run(client: LanguageClient):
     await open_model(client, PIG.replace("do: [roll, hold]", "do: [roll, hodl]"))
     result = await command(client, "tabletwin.runTestGames", URI)
-    assert result == {"games": 0, "finished": 0, "avg_requests": 0.0, "reasons": {}, "stopped": {}, "unfinished": 0}
+    assert result == {"games": 0, "finished": 0, "avg_requests": 0.0, "reasons": {}, "stopped": {}, "unfinished": 0,
+                      "timed_out": []}
     (shown,) = client.messages
     assert shown.type == types.MessageType.Warning
     assert shown.message == ("Test games did not run: the model has 1 error; test games run on a model without "

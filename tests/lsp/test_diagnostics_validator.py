@@ -192,7 +192,7 @@ async def test_invalid_settings_fall_back_to_the_defaults_with_a_log_message(cli
     assert any("tabletwin.debounceMs must be a whole number of milliseconds from 0 to 5000, not 'soon'; "
                "using the default 200" in m for m in messages)
     assert any("unknown key tabletwin.colour (ignored)" in m for m in messages)
-    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200)" in m for m in messages)
+    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200, game_seconds=10)" in m for m in messages)
 
 
 async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient):
@@ -216,5 +216,13 @@ def test_settings_are_read_in_camel_or_snake_case_and_fall_back_to_the_defaults(
         "settings: tabletwin.debounceMs must be a whole number of milliseconds from 0 to 5000, not 9000; "
         "using the default 200"]
     assert parse([1]) == (Settings(), ["settings: expected a mapping for 'tabletwin', not list; using the defaults"])
+    assert parse({"gameSeconds": 1}) == (Settings(game_seconds=1), [])
+    assert parse({"game_seconds": 3600.0}) == (Settings(game_seconds=3600), [])
+    assert parse({"gameSeconds": 0}) == (Settings(), [
+        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 0; "
+        "using the default 10"])
+    assert parse({"gameSeconds": 3601})[1] == [
+        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 3601; "
+        "using the default 10"]
     assert section_of({"tabletwin": {"testGames": 3}}) == {"testGames": 3}
     assert section_of({"testGames": 3}) == {"testGames": 3}

@@ -4,7 +4,8 @@
 command                     arguments                             result
 ==========================  ====================================  ===================================
 ``tabletwin.runTestGames``  ``uri[, games[, seed]]``              ``{games, finished, avg_requests,
-                                                                  reasons, stopped, unfinished}``
+                                                                  reasons, stopped, unfinished,
+                                                                  timed_out}``
 ``tabletwin.showFlowTree``  ``uri``                               the flow tree as text
 ``tabletwin.simulate``      ``uri[, games[, players[, seed]]]``   the ``simulate --json`` document
 ==========================  ====================================  ===================================
@@ -15,11 +16,14 @@ of the test games defaults to the ``testGames`` setting, of a simulation to 100;
 to the model's folder) or one comma-separated text, and defaults to random players.
 
 All of them work on the text in the editor (or on disk if the document is not open). The games
-run in a separate process, in chunks, with work-done progress when the client supports it (and
-can be cancelled from there), so they never hold up completion or diagnostics. Test games of a
-model with errors do not run: the result then counts 0 games and a message says why. The stops
-of the test games become error diagnostics at the op or node where they arose (see
-:mod:`.diagnostics`), until the next edit.
+run in a separate process, in chunks, with work-done progress when the client supports it, so
+they never hold up completion or diagnostics. Cancelling (the request, or its progress) stops
+the games at once: the process is killed and started again for the next command. Each game
+has the time limit of the ``gameSeconds`` setting (:mod:`tabletwin_lsp.gameruns`): test games
+that exceed it are stopped and listed in ``timed_out`` (their seeds), and a simulation with
+such a game fails with a message naming it. Test games of a model with errors do not run: the
+result then counts 0 games and a message says why. The stops of the test games become error
+diagnostics at the op or node where they arose (see :mod:`.diagnostics`), until the next edit.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from pygls.uris import to_fs_path
 from tabletwin.simulate import expand_specs, simulation_report
 
 from .. import analysis as analyses
+from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, Analysis
 from ..server import server
@@ -168,6 +173,11 @@ def summary_text(summary: dict) -> str:
         parts.append(f"{stopped} stopped by an engine error")
     if summary["unfinished"]:
         parts.append(f"{summary['unfinished']} cut at 5,000 requests")
+    timed_out = summary.get("timed_out") or []
+    if timed_out:
+        seeds = ", ".join(map(str, timed_out[:10])) + (", ..." if len(timed_out) > 10 else "")
+        parts.append(f"{len(timed_out)} stopped at the time limit of {config.current().game_seconds} s "
+                     f"(seed{'s' if len(timed_out) != 1 else ''} {seeds})")
     text = "Test games: " + ", ".join(parts) + f"; {summary['avg_requests']} requests per game on average"
     for message, count in summary["stopped"].items():
         text += f"\n{count}× {message}"
@@ -175,7 +185,7 @@ def summary_text(summary: dict) -> str:
 
 
 def empty_summary() -> dict:
-    return {"games": 0, "finished": 0, "avg_requests": 0.0, "reasons": {}, "stopped": {}, "unfinished": 0}
+    return gameruns.PlayedTestGames().as_json()
 
 
 @server.command(RUN_TEST_GAMES)
@@ -205,9 +215,15 @@ async def run_test_games(ls: LanguageServer, *args) -> dict:
     cancelled = progress.cancelled() and result.games < games
     progress.end("cancelled" if cancelled else f"{summary['finished']}/{summary['games']} finished")
     text = summary_text(summary) + (f" (cancelled after {result.games} of {games})" if cancelled else "")
-    trouble = summary["stopped"] or summary["unfinished"]
+    trouble = summary["stopped"] or summary["unfinished"] or summary["timed_out"]
     _show(ls, text, types.MessageType.Warning if trouble else types.MessageType.Info)
     return summary
+
+
+@server.feature(types.SHUTDOWN)
+def shutdown(ls: LanguageServer, params) -> None:
+    """No more games: the game process goes (the pending commands are cancelled after this)."""
+    analyses.game_process().stop()
 
 
 # ---- tabletwin.showFlowTree --------------------------------------------------------------------
@@ -258,33 +274,32 @@ async def simulate(ls: LanguageServer, *args) -> dict:
     filename = to_fs_path(analysis.uri) or "-"
     folder = Path(filename).parent if filename != "-" else None
     specs = [_resolve(spec, folder) for spec in shown]
-    problem, seats = await run_in_game_process(analyses.check_players, analysis.text, filename, specs, seed)
+    problem, seats = await run_in_game_process(analyses.check_players, analysis.text, filename, specs, seed,
+                                               seconds=gameruns.LOAD_SECONDS)
     if problem is not None:
         raise JsonRpcInvalidParams(f"{SIMULATE}: {problem}")
     progress = Progress(ls, "Simulation")
     await progress.begin(f"0/{games} games")
-    results = []
-    loop = asyncio.get_running_loop()
-    size = 1
+    seconds = config.current().game_seconds
     try:
-        while len(results) < games:
-            if progress.cancelled():
-                progress.end("cancelled")
-                raise JsonRpcRequestCancelled(f"{SIMULATE}: cancelled after {len(results)} of {games} games")
-            start, began = len(results), loop.time()
-            stop = min(games, start + size)
-            results += await run_in_game_process(analyses.simulate_chunk, analysis.text, filename, specs, start,
-                                                 stop, seed)
-            size = analyses.next_chunk(stop - start, loop.time() - began)
-            progress.report(stop, games)
+        played = await gameruns.play(analyses.simulate_chunk, analysis.text, filename,
+                                     lambda start, stop: (specs, start, stop, seed), games, seconds,
+                                     progress.cancelled, progress.report, stop_at_timeout=True)
+    except gameruns.GameTimedOut as exc:
+        progress.end("stopped")
+        raise JsonRpcException(f"{SIMULATE}: the game with seed {seed + exc.number} did not finish within "
+                               f"{seconds} s (the setting tabletwin.gameSeconds); the simulation stopped",
+                               code=types.LSPErrorCodes.RequestFailed) from None
     except asyncio.CancelledError:
         progress.end("cancelled")
-        raise
-    except JsonRpcRequestCancelled:
         raise
     except BaseException:
         progress.end("failed")
         raise
+    results = [result for part in played.parts for result in part]
+    if played.cancelled:
+        progress.end("cancelled")
+        raise JsonRpcRequestCancelled(f"{SIMULATE}: cancelled after {len(results)} of {games} games")
     report = simulation_report(results, expand_specs(shown, seats), seed).as_json()
     progress.end(f"{report['finished']}/{report['games']} finished")
     return report

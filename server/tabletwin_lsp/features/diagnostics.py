@@ -40,6 +40,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from .. import analysis as analyses
 from .. import buffers
+from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, TACTIC, Analysis
 from ..server import server
@@ -246,37 +247,33 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
                           cancelled: Callable[[], bool] | None = None):
     """Play the test games of ``analysis`` in the game process; attach their stops as diagnostics.
 
-    Game ``k`` plays with seed ``seed + k``, exactly as ``validate`` plays it. The games go in
-    chunks; between chunks ``progress(done, games)`` is called and ``cancelled()`` may end the
-    run (the result then counts the games played). The stops are published only while the
-    document is still at the analysed version (their lines would be wrong otherwise) and are
-    kept until the next edit. Raises ``ValueError`` when the model cannot play (not a readable
-    model, or one with errors).
+    Game ``k`` plays with seed ``seed + k``, exactly as ``validate`` plays it, within the time
+    limit of the ``gameSeconds`` setting (see :mod:`tabletwin_lsp.gameruns`). The games go in
+    chunks; between chunks ``progress(done, games)`` is called, and ``cancelled()`` ends the run
+    (a chunk under way is killed unless it finishes within a grace time; the result then counts
+    the games played). The stops are published only while the document is still at the analysed
+    version (their lines would be wrong otherwise) and are kept until the next edit. Raises
+    ``ValueError`` when the model cannot play (not a readable model, or one with errors).
     """
-    from tabletwin.validate.testgames import TestGames
-
     analyses.check_playable(analysis)
     filename = to_fs_path(analysis.uri) or "-"
-    total = TestGames()
-    loop = asyncio.get_running_loop()
-    done, size = 0, 1
-    while done < games and not (cancelled is not None and cancelled()):
-        stop = min(games, done + size)
-        began = loop.time()
-        part = await run_in_game_process(analyses.test_games_chunk, analysis.text, filename, done, stop, seed)
+    played = await gameruns.play(analyses.test_games_chunk, analysis.text, filename,
+                                 lambda start, stop: (start, stop, seed), games, config.current().game_seconds,
+                                 cancelled, progress)
+    total = gameruns.PlayedTestGames()
+    for part in played.parts:
         analyses.merge_test_games(total, part)
-        size = analyses.next_chunk(stop - done, loop.time() - began)
-        done = stop
-        if progress is not None:
-            progress(done, games)
+    total.timed_out = [seed + number for number in played.timed_out]
+    total.games += len(total.timed_out)
     attach_stops(ls, analysis, total)
     _state(analysis.uri).last_games = {**total.as_json(), "version": analysis.version}
     return total
 
 
-async def run_in_game_process(function, *args):
-    """``function(*args)`` (a worker function of :mod:`tabletwin_lsp.analysis`) in the game process."""
-    return await analyses.game_process().call(function.__name__, *args)
+async def run_in_game_process(function, *args, seconds: float | None = None):
+    """``function(*args)`` (a function of :mod:`tabletwin_lsp.gameworker`) in the game process,
+    killed after ``seconds`` if given (:class:`~tabletwin_lsp.analysis.GameTimeout`)."""
+    return await gameruns.call(function, *args, seconds=seconds)
 
 
 def attach_stops(ls: LanguageServer, analysis: Analysis, test_games) -> bool:

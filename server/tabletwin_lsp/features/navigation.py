@@ -62,6 +62,8 @@ def find_references(ls: LanguageServer, params: types.ReferenceParams) -> list[t
 @server.thread()
 def prepare(ls: LanguageServer, params: types.PrepareRenameParams):
     document, snap, index = _exact(ls, params.text_document.uri)
+    if snap.kind is None:
+        return None
     line, column = editing.position(document, snap, params.position)
     found = prepare_rename(snap, line, column, index)
     if found is None:
@@ -73,6 +75,8 @@ def prepare(ls: LanguageServer, params: types.PrepareRenameParams):
 @server.thread()
 def rename_symbol(ls: LanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
     document, snap, index = _exact(ls, params.text_document.uri)
+    if snap.kind is None:
+        return None
     line, column = editing.position(document, snap, params.position)
     result = rename(snap, line, column, params.new_name, index, _open_tactics(ls, document.uri))
     if isinstance(result, str):

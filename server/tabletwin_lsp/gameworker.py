@@ -1,0 +1,105 @@
+"""What runs inside the game process: a loop that reads calls and the functions it serves.
+
+Kept apart from :mod:`tabletwin_lsp.analysis` so that the process imports only the engine (not
+pygls and lsprotocol): a process killed at a game's time limit or by a cancel is started again
+in a fraction of the time.
+"""
+
+from __future__ import annotations
+
+from tabletwin.modelfile import load_yaml
+
+
+def worker_main() -> None:
+    """The worker's loop: read ``(function name, args)``, answer ``(ok, result or message)``."""
+    import os
+    import pickle
+    import sys
+
+    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk)}
+    source = sys.stdin.buffer
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # a stray print must not end up in the answers
+    while True:
+        header = source.read(8)
+        if len(header) < 8:
+            return
+        function, args = pickle.loads(source.read(int.from_bytes(header, "big")))
+        try:
+            answer = (True, functions[function](*args))
+        except Exception as exc:  # noqa: BLE001 - reported to the server, which goes on
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.write(len(data).to_bytes(8, "big") + data)
+        answers.flush()
+
+
+_worker_models: dict = {}
+
+
+def _worker_model(text: str, filename: str):
+    from tabletwin.model import load_model
+
+    key = (hash(text), len(text), filename)
+    model = _worker_models.get(key)
+    if model is None:
+        _worker_models.clear()
+        model = _worker_models[key] = load_model(load_yaml(text), filename=filename)
+    return model
+
+
+def load_games(text: str, filename: str) -> None:
+    """In a worker: compile the model and import what the games need, so that the time limit of
+    the games that follow counts only their play."""
+    import tabletwin.players  # noqa: F401
+    import tabletwin.simulate  # noqa: F401
+    import tabletwin.validate.testgames  # noqa: F401
+
+    _worker_model(text, filename)
+
+
+def test_games_chunk(text: str, filename: str, start: int, stop: int, seed: int):
+    """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays them."""
+    from tabletwin.validate.testgames import TestGames, run_test_games
+
+    model = _worker_model(text, filename)
+    total = TestGames()
+    for number in range(start, stop):
+        merge_test_games(total, run_test_games(model, 1, seed + number))
+    return total
+
+
+def merge_test_games(total, part) -> None:
+    """Add the counts of ``part`` (a ``TestGames``) to ``total``."""
+    total.games += part.games
+    total.finished += part.finished
+    total.requests += part.requests
+    total.unfinished += part.unfinished
+    total.reasons.update(part.reasons)
+    for key, stop in part.stopped.items():
+        mine = total.stopped.get(key)
+        if mine is None:
+            total.stopped[key] = stop
+        else:
+            mine.count += stop.count
+
+
+def check_players(text: str, filename: str, specs: list[str], seed: int) -> tuple[str | None, int]:
+    """In a worker: why these players cannot play (or ``None``), and the model's number of seats."""
+    from tabletwin.players import make_players, seats
+
+    model = _worker_model(text, filename)
+    seats.forget_tactics()
+    try:
+        make_players(specs, model, seed)
+    except Exception as exc:  # noqa: BLE001 - PlayerSpecError, a tactic or agent that cannot load
+        return str(exc), model.num_players
+    return None, model.num_players
+
+
+def simulate_chunk(text: str, filename: str, specs: list[str], start: int, stop: int, seed: int) -> list:
+    """In a worker: the :class:`~tabletwin.simulate.GameResult` of games ``start`` to ``stop - 1``."""
+    from tabletwin.simulate import MAX_REQUESTS, play_game
+
+    model = _worker_model(text, filename)
+    return [play_game(model, specs, seed + number, MAX_REQUESTS) for number in range(start, stop)]
