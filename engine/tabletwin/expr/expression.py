@@ -8,9 +8,27 @@ from .codegen import build_function
 from .errors import EvalError, ExprSyntaxError
 from .runtime import WORK_LIMIT
 
-_CACHE: dict[tuple, "Expression | ExprSyntaxError"] = {}
+_CACHE: dict[tuple, "Expression | _Refusal"] = {}
 CACHE_SIZE = 20_000
 """Distinct expression texts kept compiled; a model has a few hundred."""
+
+
+class _Refusal(tuple):
+    """A cached syntax error: its message and position only.
+
+    Caching the exception itself would keep its traceback, and through the traceback's frames
+    the whole analysis (AST, scanner state) of every refused text, alive in the cache.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, error: ExprSyntaxError) -> "_Refusal":
+        return cls((error.message, error.source, error.offset, error.end))
+
+    def error(self) -> ExprSyntaxError:
+        message, source, offset, end = self
+        return ExprSyntaxError(message, source, offset, end)
 
 
 def expression_text(value) -> str:
@@ -39,12 +57,12 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
         try:
             cached = Expression(source, local_names)
         except ExprSyntaxError as exc:
-            cached = exc
+            cached = _Refusal.of(exc)
         if len(_CACHE) >= CACHE_SIZE:
             _CACHE.clear()
         _CACHE[key] = cached
-    if isinstance(cached, ExprSyntaxError):
-        raise cached.with_traceback(None)
+    if cached.__class__ is _Refusal:
+        raise cached.error()
     return cached
 
 

@@ -97,9 +97,10 @@ def _build_factory(definition: FunctionDef):
         "def __make(__G):",
         f"    def __fn({signature}):",
         *checks,
-        "        depth = __G.calls",
-        f"        if depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
-        "        __G.calls = depth + 1",
+        # Every generated local starts with "__": no parameter or let name can (NAME).
+        "        __depth = __G.calls",
+        f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+        "        __G.calls = __depth + 1",
         f"        __G.steps -= {CALL_COST}",
         "        try:",
         "            if __G.steps < 0: __rt_charge(__G, 0)",
@@ -107,7 +108,7 @@ def _build_factory(definition: FunctionDef):
         *_flavour(definition, True, "                "),
         *_flavour(definition, False, "            "),
         "        finally:",
-        "            __G.calls = depth",
+        "            __G.calls = __depth",
         f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
         "    return __fn",
     ]
