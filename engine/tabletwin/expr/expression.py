@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import build_function
+from .codegen import build_function, count_nodes
 from .errors import EvalError, ExprSyntaxError
-from .runtime import WORK_LIMIT
+from .budget import MAX_ELEMENTS, WORK_LIMIT
 
 _CACHE: dict[tuple, "Expression | _Refusal"] = {}
 CACHE_SIZE = 20_000
@@ -69,12 +69,13 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
 class Expression:
     """A checked, compiled expression. Evaluate it with :meth:`evaluate`."""
 
-    __slots__ = ("source", "local_names", "_parsed", "_fast", "_strict")
+    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict")
 
     def __init__(self, source: str, local_names: frozenset[str] | None = None):
         self.source = source
         self.local_names = local_names
         self._parsed = parse(source)
+        self.nodes = count_nodes(self._parsed.tree.body)
         self._fast = build_function(self._parsed, False, local_names)
         self._strict = None
 
@@ -89,6 +90,7 @@ class Expression:
         """
         scope.frame = local_names
         scope.steps = WORK_LIMIT
+        scope.room = MAX_ELEMENTS
         try:
             return self._fast(local_names, scope)
         except TypeError:
@@ -100,6 +102,7 @@ class Expression:
 
     def _evaluate_strictly(self, local_names: dict, scope) -> object:
         scope.steps = WORK_LIMIT
+        scope.room = MAX_ELEMENTS
         scope.calls = 0
         scope.strict = True
         try:

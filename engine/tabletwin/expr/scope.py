@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from .budget import CALL_COST, NODE_COST, out_of_work
 from .builtins import bound_builtins
 
 RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
@@ -25,13 +26,14 @@ RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
 class Globals(dict):
     """Global names of one game state (or of a bare evaluation), in lookup order."""
 
-    __slots__ = ("lazy", "frame", "steps", "strict", "calls")
+    __slots__ = ("lazy", "frame", "steps", "room", "strict", "calls")
 
     def __init__(self):
         super().__init__()
         self.lazy: dict[str, Callable[[], object]] = {}
         self.frame: dict | None = None
-        self.steps = 0
+        self.steps = 0  # work units left (budget.WORK_LIMIT at the start of an evaluation)
+        self.room = 0  # elements that may still be built (budget.MAX_ELEMENTS at the start)
         self.strict = False
         self.calls = 0
 
@@ -93,10 +95,25 @@ def _bind(provider, scope: Globals):
 def derived_provider(expression):
     """A ``derived`` entry for :func:`build_globals`: computed on use, with the user's local names.
 
-    ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``.
+    ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``
+    (and ``compiled()`` giving the Expression). Each computation spends the running
+    evaluation's budget: :data:`~tabletwin.expr.budget.CALL_COST` plus its nodes, so a chain
+    of derived values that doubles at every link runs out of budget instead of running for ever.
     """
     run = expression.run
-    return lambda scope: run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+    cost = None
+
+    def provide(scope):
+        nonlocal cost
+        if cost is None:
+            compiled = expression.compiled() if hasattr(expression, "compiled") else expression
+            cost = CALL_COST + NODE_COST * compiled.nodes
+        scope.steps -= cost
+        if scope.steps < 0:
+            raise out_of_work()
+        return run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+
+    return provide
 
 
 _NO_LOCALS: dict = {}

@@ -8,9 +8,9 @@ field's model path.
 
 from __future__ import annotations
 
-from ..errors import ExprError
+from ..errors import ExprError, TabletwinError
 from ..expr import EvalError, ExprSyntaxError, compile_expression
-from ..expr.runtime import WORK_LIMIT
+from ..expr.budget import MAX_ELEMENTS, WORK_LIMIT
 
 Path = tuple
 
@@ -46,10 +46,16 @@ class Code:
             # Expression.evaluate, inlined: the usual case is one call of the compiled code.
             scope.frame = local_names
             scope.steps = WORK_LIMIT
+            scope.room = MAX_ELEMENTS
             try:
                 return fast(local_names, scope)
-            except Exception:
-                pass
+            except TypeError:
+                pass  # maybe the strict code's answer: evaluate decides
+            except TabletwinError:
+                raise
+            except Exception as exc:  # not run again: it could be a whole spent budget
+                raise ExprError(EvalError.from_exception(exc, self._compiled.source).message,
+                                path=self.path) from None
         return self._evaluate(local_names, scope)
 
     def _evaluate(self, local_names: dict, scope):

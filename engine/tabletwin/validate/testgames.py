@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..expr.budget import exhausted
 from ..play import play
 
 MAX_REQUESTS = 5_000
@@ -50,6 +51,8 @@ def run_test_games(model, games: int = 20, seed: int = 0) -> TestGames:
             key = f"{error.kind}: {error.message}"
             stop = report.stopped.setdefault(key, Stop(error.kind, error.message, error.path))
             stop.count += 1
+            if exhausted(error.message):
+                break  # each game would spend a whole expression budget (seconds) on it again
         elif record.cut:
             report.unfinished += 1
         else:
