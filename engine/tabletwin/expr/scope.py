@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from .budget import CALL_COST, NODE_COST, out_of_work
+from .budget import DERIVED_COST, NODE_COST, out_of_work
 from .builtins import bound_builtins
 
 RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
@@ -97,7 +97,7 @@ def derived_provider(expression):
 
     ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``
     (and ``compiled()`` giving the Expression). Each computation spends the running
-    evaluation's budget: :data:`~tabletwin.expr.budget.CALL_COST` plus its nodes, so a chain
+    evaluation's budget: :data:`~tabletwin.expr.budget.DERIVED_COST` plus its nodes, so a chain
     of derived values that doubles at every link runs out of budget instead of running for ever.
     """
     run = expression.run
@@ -107,7 +107,7 @@ def derived_provider(expression):
         nonlocal cost
         if cost is None:
             compiled = expression.compiled() if hasattr(expression, "compiled") else expression
-            cost = CALL_COST + NODE_COST * compiled.nodes
+            cost = DERIVED_COST + NODE_COST * compiled.nodes
         scope.steps -= cost
         if scope.steps < 0:
             raise out_of_work()

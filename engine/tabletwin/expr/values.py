@@ -120,7 +120,7 @@ def number_text(value) -> str:
 
 _SAFE_INTEGER = 2**53
 
-MAX_SHOWN = 100_000
+MAX_SHOWN = 10_000
 """Longest text :func:`to_text` shows (a label, a value in a message or on the terminal)."""
 
 MAX_SHOWN_DEPTH = 100
