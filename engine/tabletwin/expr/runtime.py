@@ -253,9 +253,13 @@ def search_cost(G, item, container) -> None:
         if item.__class__ is tuple:
             touch(G, item)  # hashing a tuple walks it
     elif isinstance(container, (list, tuple)):
-        touch(G, container)
-        if len(container) and item.__class__ not in _CHEAP:
-            charge(G, len(container) * TOUCH_COST * weight(item, G.steps // len(container) + 1))
+        if item.__class__ in _CHEAP:
+            # Each element is compared with a number or text: one step each, however deep it is.
+            charge(G, TOUCH_COST * len(container))
+        else:
+            touch(G, container)
+            if len(container):
+                charge(G, len(container) * TOUCH_COST * weight(item, G.steps // len(container) + 1))
 
 
 _CHEAP = frozenset({int, float, bool, type(None), str})
