@@ -53,6 +53,7 @@ HELPERS = {
     "__rt_iterate": runtime.iterate,
     "__rt_getitem": runtime.get_item,
     "__rt_slice": runtime.get_slice,
+    "__rt_charge_copy": runtime.charge_copy,
     "__rt_contains": runtime.contains,
     "__rt_not_contains": runtime.not_contains,
     "__rt_method_value": runtime.method_value,
@@ -340,12 +341,22 @@ class Translator(ast.NodeVisitor):
         value = self.visit(node.value)
         index = node.slice
         if isinstance(index, ast.Slice):  # a slice is a copy: charged in both flavours
+            if not self.strict and not self._in_iterable:
+                # Python's own slice (a decimal bound fails: the strict code decides); a long
+                # copy is charged once made.
+                part = self.temporary()
+                made = ast.NamedExpr(ast.Name(part, ast.Store()), ast.Subscript(value, self.visit(index), ast.Load()))
+                short = ast.Compare(ast.Call(_name("__rt_len"), [made], []), [ast.Lt()], [ast.Constant(SMALL_CONTAINER)])
+                return ast.IfExp(short, _name(part), _call("__rt_charge_copy", _name(_G), _name(part)))
             bounds = [self.visit(b) if b is not None else ast.Constant(None)
                       for b in (index.lower, index.upper, index.step)]
             return _call("__rt_slice", _name(_G), value, *bounds)
         if not self.strict:
             return ast.Subscript(value, self.visit(index), ast.Load())
         return _call("__rt_getitem", value, self.visit(index))
+
+    def visit_Slice(self, node: ast.Slice) -> ast.expr:
+        return ast.Slice(*(self.visit(b) if b is not None else None for b in (node.lower, node.upper, node.step)))
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         if isinstance(node.func, ast.Attribute):

@@ -224,7 +224,11 @@ def get_item(container, index):
 def get_slice(G, container, lower, upper, step):
     """A slice is a copy: its elements are charged (once made: a slice is never longer than a
     value that already exists, so one slice can overshoot the allowance by at most that)."""
-    part = container[slice(_as_bound(lower), _as_bound(upper), _as_bound(step))]
+    return charge_copy(G, container[slice(_as_bound(lower), _as_bound(upper), _as_bound(step))])
+
+
+def charge_copy(G, part):
+    """Charge a slice just made (text by its characters, a list or tuple by its elements)."""
     if part.__class__ is str:
         build_text(G, len(part))
     else:
