@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from .values import TSet
 
-WORK_LIMIT = 50_000_000
-"""Work units allowed in one evaluation (about two seconds at most)."""
+WORK_LIMIT = 30_000_000
+"""Work units allowed in one evaluation: about half a second to a second of work on the development
+machine when quiet, two or three seconds when it is heavily loaded."""
 
 MAX_ELEMENTS = 11_000_000
 """Elements one evaluation may build (list, tuple, set and dict entries, comprehension results,
@@ -41,7 +42,7 @@ the compiled code, four frames. Deep chains of them (``d3: d2 + d2``) push and p
 stack across a chunk boundary, which in CPython 3.11 maps and unmaps memory each time: measured
 at up to 9 µs an evaluation on a loaded machine."""
 
-ELEMENT_COST = 3
+ELEMENT_COST = 2
 """Units for making one element (a list slot and, often, a new number)."""
 
 TOUCH_COST = 3
