@@ -145,6 +145,7 @@ class Translator(ast.NodeVisitor):
         self._temporaries = 0
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
+        self._in_comprehension = 0  # there := makes a closure cell of its name: slower
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -298,44 +299,61 @@ class Translator(ast.NodeVisitor):
                 right_value = ast.NamedExpr(ast.Name(kept, ast.Store()), right)
             else:
                 kept, right_value = None, right
-            pairs.append(self.pair(op, left, right_value, cheap[position]))
+            simple = (kept is None and position == 0 and _is_simple(operands[0])
+                      and (not isinstance(op, (ast.In, ast.NotIn)) or _is_simple(operands[1])))
+            pairs.append(self.pair(op, left, right_value, cheap[position], simple))
             left = _name(kept) if kept else None
         return pairs[0] if len(pairs) == 1 else ast.BoolOp(ast.And(), pairs)
 
-    def pair(self, op: ast.cmpop, left: ast.expr, right: ast.expr, cheap: bool) -> ast.expr:
+    def pair(self, op: ast.cmpop, left: ast.expr, right: ast.expr, cheap: bool, simple: bool = False) -> ast.expr:
         if isinstance(op, (ast.In, ast.NotIn)):
             if self.strict:
                 helper = "__rt_contains" if isinstance(op, ast.In) else "__rt_not_contains"
                 return _call(helper, _name(_G), left, right)
             if cheap:
                 return ast.Compare(left, [op], [right])
-            return self.guarded_contains(op, left, right)
+            return self.guarded_contains(op, left, right, simple and bool(self._in_comprehension))
         if cheap or isinstance(op, (ast.Is, ast.IsNot)):
             return ast.Compare(left, [op], [right])
-        first = self.temporary()
+        if simple and self._in_comprehension:
+            # A name or a plain subscript read twice costs less than the cell := would make.
+            read = lambda: left  # noqa: E731 (the same node, unparsed twice)
+            stored = left
+        else:
+            first = self.temporary()
+            read = lambda: _name(first)  # noqa: E731
+            stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
         # Integers first: most comparisons are of integers, and ``is`` is the cheapest test.
         test = ast.BoolOp(ast.Or(), [
-            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(first, ast.Store()), left), "__class__", ast.Load()),
-                        [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Attribute(_name(first), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")])])
-        return ast.IfExp(test, ast.Compare(_name(first), [op], [right]),
-                         _call(f"__rt_cmp_{type(op).__name__}", _name(_G), _name(first), right))
+            ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")])])
+        return ast.IfExp(test, ast.Compare(read(), [op], [right]),
+                         _call(f"__rt_cmp_{type(op).__name__}", _name(_G), read(), right))
 
-    def guarded_contains(self, op: ast.cmpop, item: ast.expr, container: ast.expr) -> ast.expr:
-        """``x in c`` inline for a dict or a short container and an item that hashes at once."""
-        first, second = self.temporary(), self.temporary()
-        item_simple = ast.Compare(
-            ast.Attribute(ast.NamedExpr(ast.Name(first, ast.Store()), item), "__class__", ast.Load()),
-            [ast.IsNot()], [_name("__rt_tuple")])
-        is_dict = ast.Compare(
-            ast.Attribute(ast.NamedExpr(ast.Name(second, ast.Store()), container), "__class__", ast.Load()),
-            [ast.Is()], [_name("__rt_dict_type")])
-        short = ast.Compare(ast.Call(_name("__rt_len"), [_name(second)], []), [ast.Lt()], [ast.Constant(SMALL_CONTAINER)])
+    def guarded_contains(self, op: ast.cmpop, item: ast.expr, container: ast.expr, reread: bool) -> ast.expr:
+        """``x in c`` inline for a dict or a short container and an item that hashes at once.
+
+        ``reread``: both are simple reads inside a comprehension, read again rather than kept
+        with := (which would make closure cells there).
+        """
+        if reread:
+            item_first, item_again, container_first, container_again = item, item, container, container
+        else:
+            first, second = self.temporary(), self.temporary()
+            item_first = ast.NamedExpr(ast.Name(first, ast.Store()), item)
+            container_first = ast.NamedExpr(ast.Name(second, ast.Store()), container)
+            item_again, container_again = _name(first), _name(second)
+        item_simple = ast.Compare(ast.Attribute(item_first, "__class__", ast.Load()), [ast.IsNot()],
+                                  [_name("__rt_tuple")])
+        is_dict = ast.Compare(ast.Attribute(container_first, "__class__", ast.Load()), [ast.Is()],
+                              [_name("__rt_dict_type")])
+        short = ast.Compare(ast.Call(_name("__rt_len"), [container_again], []), [ast.Lt()],
+                            [ast.Constant(SMALL_CONTAINER)])
         # & and | evaluate both sides: the item, then the container, as Python's ``in`` does.
         test = ast.BinOp(item_simple, ast.BitAnd(), ast.BinOp(is_dict, ast.BitOr(), short))
         helper = "__rt_fast_contains" if isinstance(op, ast.In) else "__rt_fast_not_contains"
-        return ast.IfExp(test, ast.Compare(_name(first), [op], [_name(second)]),
-                         _call(helper, _name(_G), _name(first), _name(second)))
+        return ast.IfExp(test, ast.Compare(item_again, [op], [container_again]),
+                         _call(helper, _name(_G), item_again, container_again))
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         value = self.visit(node.value)
@@ -443,6 +461,7 @@ class Translator(ast.NodeVisitor):
 
     def scoped(self, node, build, builds: bool = True):
         depth = len(self.bound)
+        self._in_comprehension += 1
         if isinstance(node, ast.DictComp):
             element_nodes = count_nodes(node.key) + count_nodes(node.value)
         else:
@@ -451,6 +470,7 @@ class Translator(ast.NodeVisitor):
             return build(self.comprehension(node.generators, element_nodes, builds))
         finally:
             del self.bound[depth:]
+            self._in_comprehension -= 1
 
     def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
         return self.scoped(node, lambda gens: ast.ListComp(self.visit(node.elt), gens))
@@ -483,6 +503,15 @@ def _is_constant(node: ast.expr) -> bool:
     if isinstance(node, ast.Dict):
         return not node.keys
     return isinstance(node, ast.Constant)
+
+
+def _is_simple(node: ast.expr) -> bool:
+    """A name, or a subscript of one by a name or constant: cheap and safe to read twice."""
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+        return isinstance(node.value, ast.Name) and isinstance(node.slice, (ast.Name, ast.Constant))
+    return False
 
 
 def _is_cheap_pair(op: ast.cmpop, left: ast.expr, right: ast.expr) -> bool:
