@@ -7,10 +7,11 @@ two counters. Whatever could take time or memory in proportion to the size of a 
 that size *before* doing the work, so a single call cannot run for minutes inside C.
 
 Units: one unit is about one element touched by a loop in C (a comparison, a copy, a hash;
-a few nanoseconds). A step of a comprehension runs Python bytecode and costs
-:data:`NODE_COST` units per node of its body. The constants were calibrated so that using up
-the whole budget, whichever way, takes about two seconds on the development machine
-(``tests/expressions/test_budget.py`` keeps each way within the bar).
+a few nanoseconds, more on big values whose elements miss the cache). A step of a comprehension
+runs Python bytecode and costs :data:`LOOP_COST` plus :data:`NODE_COST` per node it evaluates.
+The constants were measured so that using up the whole budget, whichever way, takes about a
+second of CPU on the development machine (two to three seconds of wall time when it is heavily
+loaded); ``tests/hostile/test_expressions.py`` keeps each way within the bar.
 """
 
 from __future__ import annotations
