@@ -63,3 +63,49 @@ def test_the_same_error_is_raised_on_every_compile():
         with pytest.raises(ExprSyntaxError) as info:
             compile_expression("x =")
         assert info.value.message == 'assignment is not allowed in "x ="'
+
+
+# Characters no output can carry, and keywords in look-alike letters.
+
+def _refusal(source):
+    from tabletwin.expr import ExprSyntaxError, compile_expression
+
+    try:
+        compile_expression(source)
+    except ExprSyntaxError as error:
+        return error.message, error.offset, error.end
+    raise AssertionError(f"{source!r} compiled")
+
+
+def test_a_lone_surrogate_escape_is_an_invalid_text_literal_at_its_escape():
+    assert _refusal("'ab\\ud800' + 'c'") == (
+        "syntax error in expression \"'ab\\ud800' + 'c'\": invalid text literal: \\ud800 is a lone surrogate, "
+        "not a character (position 3)", 3, 9)
+    assert _refusal("'\\U0000DFFF'")[1:] == (1, 11)
+
+
+def test_a_surrogate_pair_written_as_one_escape_is_fine():
+    from .helpers import evaluate
+
+    assert evaluate("'\\U0001F600'") == "\U0001F600"
+
+
+def test_a_lone_surrogate_character_is_refused_and_shown_escaped():
+    message, offset, _ = _refusal("'x' + \udced")
+    assert message == ("syntax error in expression \"'x' + \\udced\": character U+DCED is not allowed "
+                       "(a lone surrogate, not a character) (position 6)")
+    assert offset == 6
+    message.encode("utf-8")  # printable
+
+
+def test_a_keyword_in_fullwidth_letters_is_named_at_its_column():
+    assert _refusal("x ｉｓ None") == (
+        "syntax error in expression \"x ｉｓ None\": 'ｉｓ' looks like the keyword 'is' but is written with other "
+        "characters; write keywords in plain letters (position 2)", 2, 4)
+    assert _refusal("Ｎｏｎｅ")[1:] == (0, 4)
+
+
+def test_other_names_in_fullwidth_letters_still_work():
+    from .helpers import evaluate
+
+    assert evaluate("ｍａｘ(1, 2)") == 2

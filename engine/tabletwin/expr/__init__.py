@@ -9,10 +9,10 @@ from .errors import EvalError, ExprSyntaxError
 from .expression import Expression, compile_expression, expression_text
 from .functions import MAX_CALL_DEPTH, FunctionDef, FunctionDefinitionError
 from .scope import RESERVED_NAMES, Globals, build_globals, derived_provider
-from .values import TSet, to_text
+from .values import TSet, str_text, to_text
 
 __all__ = [
     "EvalError", "ExprSyntaxError", "Expression", "FunctionDef", "FunctionDefinitionError", "Globals", "MAX_CALL_DEPTH",
     "RESERVED_NAMES", "TSet", "build_globals", "compile_expression",
-    "derived_provider", "expression_text", "to_text",
+    "derived_provider", "expression_text", "str_text", "to_text",
 ]

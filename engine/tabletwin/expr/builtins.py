@@ -1,8 +1,9 @@
 """The built-in functions of the language (expressions.md §4), and nothing else.
 
-Python's own functions are used where their behaviour is the spec's (``len``, ``min``,
-``sorted``, ...); the rest are written here. ``range`` and ``sum`` build or loop without bound,
-so they charge the evaluation's work budget and are bound to its scope (:func:`bound_builtins`).
+Python's own functions do the work where their behaviour is the spec's (``len``, ``min``,
+``sorted``, ...); the rest are written here. Every builtin whose work or result grows with its
+arguments charges the evaluation's budget for it first (:mod:`~tabletwin.expr.budget`), so
+those are bound to the evaluation's scope (:func:`bound_builtins`).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import builtins as py
 import math
 from functools import partial
+from itertools import islice
 
 from ..dictorder import ordered
+from .budget import PRINT_COST, TOUCH_COST, build, build_text, charge, touch, weight
 from .errors import DictKeyError
-from .runtime import MAX_LENGTH, charge, too_long
-from .values import TSet, to_text, type_name
+from .runtime import MAX_LENGTH, big_integer, counted, too_long
+from .values import MAX_TEXT, TSet, str_text, to_text, type_name
 
 MAX_RANGE = 10_000_000
 """Longest list ``range()`` may build."""
@@ -30,9 +33,7 @@ def _integer(value, what: str) -> int:
 
 def _range(G, *args):
     if len(args) == 1 and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE:
-        G.steps -= args[0]
-        if G.steps < 0:
-            charge(G, 0)
+        build(G, args[0])
         return list(range(args[0]))
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
@@ -40,81 +41,225 @@ def _range(G, *args):
     span = range(*numbers)
     if len(span) > MAX_RANGE:
         raise ValueError("range too large")
-    charge(G, len(span))
+    build(G, len(span))
     return list(span)
 
 
+_SIZED = (list, tuple, dict, str, TSet)
+
+
+def _materialized(G, iterable) -> list | tuple:
+    """The elements of ``iterable`` as a sequence, each new element charged as it comes."""
+    if iterable.__class__ is list or iterable.__class__ is tuple:
+        return iterable
+    if isinstance(iterable, _SIZED):
+        build(G, len(iterable))
+        return py.list(iterable)
+    return py.list(_held(G, py.iter(iterable)))
+
+
+def _held(G, iterator):
+    for item in iterator:
+        G.room -= 1
+        G.steps -= _HELD_COST
+        if G.room < 0 or G.steps < 0:
+            build(G, 0)  # raises the error of whichever ran out
+        yield item
+
+
+_HELD_COST = 4
+"""Units for taking one element from an iterator in Python and keeping it."""
+
+
+def _copy(G, iterable, kind):
+    if isinstance(iterable, _SIZED):
+        build(G, len(iterable))
+        return kind(iterable)
+    return kind(_held(G, py.iter(iterable)))
+
+
+def _list(G, iterable=(), /):
+    return _copy(G, iterable, py.list)
+
+
+def _tuple(G, iterable=(), /):
+    return _copy(G, iterable, py.tuple)
+
+
+def _set(G, iterable=(), /):
+    items = _materialized(G, iterable)
+    touch(G, items)  # hashing walks tuples,
+    touch(G, items)  # and each insertion probes the table
+    build(G, len(items))
+    return TSet(items)
+
+
+def _sorted(G, iterable, /, *, key=None, reverse=False):
+    items = _materialized(G, iterable)
+    build(G, len(items))
+    # About n log n comparisons: of the keys (which the key function's own work pays for
+    # making), or of the elements, each as deep as they are.
+    size = len(items) if key is not None else weight(items, G.steps)
+    charge(G, size * py.max(1, len(items).bit_length()))
+    return py.sorted(items, key=key, reverse=reverse)
+
+
+def _extreme(function):
+    def extreme(G, *args, **options):
+        items = _materialized(G, args[0]) if len(args) == 1 else args
+        if "key" in options:
+            charge(G, TOUCH_COST * len(items))  # compares keys, made by the key function
+        else:
+            touch(G, items)
+        return function(items, **options) if len(args) == 1 else function(*args, **options)
+
+    return extreme
+
+
+def _truth(function):
+    def truth(G, iterable, /):
+        if isinstance(iterable, _SIZED):
+            charge(G, TOUCH_COST * len(iterable))
+        return function(iterable)
+
+    return truth
+
+
+def _enumerate(G, iterable, start=0):
+    return counted(G, py.enumerate(iterable, _integer(start, "enumerate()")))
+
+
+def _zip(G, *iterables):
+    return counted(G, py.zip(*iterables))
+
+
 def _sum(G, iterable, /, start=0):
-    """Sum with compensation for decimals, the way Python 3.12 does it (Neumaier)."""
+    """Sum with compensation for decimals, the way Python 3.12 does it (Neumaier).
+
+    A generator is summed a chunk at a time: never held whole in memory.
+    """
     if isinstance(start, str):
         raise TypeError("sum() can't sum text; use str() and +")
     if isinstance(start, (list, tuple)):
         return _sum_sequences(G, iterable, start)
-    if not isinstance(iterable, (list, tuple)):
-        iterable = list(iterable)
-    total = py.sum(iterable, start)
-    if total.__class__ is not float:
-        return total
-    # Decimals are involved: sum again with compensation.
-    total = start
-    compensation = 0.0
-    decimal = total.__class__ is float
-    for item in iterable:
-        cls = item.__class__
-        if cls is float or (decimal and (cls is int or cls is bool)):
-            if not decimal:
-                total = float(total)
-                decimal = True
-            item = float(item)
-            step = total + item
-            if abs(total) >= abs(item):
-                compensation += (total - step) + item
+    if isinstance(iterable, (list, tuple)):
+        charge(G, len(iterable))
+        chunk, rest = iterable, None
+    else:
+        rest = py.iter(iterable)
+        chunk = py.list(islice(rest, _CHUNK))
+        if len(chunk) < _CHUNK:
+            rest = None
+    if rest is None:  # all in one piece: the usual case
+        total = py.sum(chunk, start)
+        if total.__class__ is not float:
+            return big_integer(total)
+    total = _Total(start)
+    total.add(chunk)
+    if rest is not None:
+        for chunk in _chunks(rest):
+            total.add(chunk)
+    return total.result()
+
+
+_CHUNK = 4096
+"""Elements of a generator summed at once (in C when they are integers)."""
+
+
+def _chunks(iterator):
+    while True:
+        chunk = py.list(islice(iterator, _CHUNK))
+        if not chunk:
+            return
+        yield chunk
+
+
+class _Total:
+    """A running sum: exact in C while it is integers, compensated once decimals come in."""
+
+    __slots__ = ("total", "compensation", "decimal")
+
+    def __init__(self, start):
+        self.total = start
+        self.compensation = 0.0
+        self.decimal = start.__class__ is float
+
+    def add(self, chunk) -> None:
+        if not self.decimal:
+            total = py.sum(chunk, self.total)
+            if total.__class__ is not float:
+                self.total = total
+                return
+        total, compensation, decimal = self.total, self.compensation, self.decimal
+        for item in chunk:
+            cls = item.__class__
+            if cls is float or (decimal and (cls is int or cls is bool)):
+                if not decimal:
+                    total = float(total)
+                    decimal = True
+                item = float(item)
+                step = total + item
+                if abs(total) >= abs(item):
+                    compensation += (total - step) + item
+                else:
+                    compensation += (item - step) + total
+                total = step
+            elif not decimal and (cls is int or cls is bool):
+                total += item
             else:
-                compensation += (item - step) + total
-            total = step
-        elif not decimal and (cls is int or cls is bool):
-            total += item
-        else:
-            if decimal:
-                total, compensation, decimal = total + compensation, 0.0, False
-            total = total + item
-    if decimal and compensation and math.isfinite(compensation):
-        total += compensation
-    return total
+                if decimal:
+                    total, compensation, decimal = total + compensation, 0.0, False
+                total = total + item
+        self.total, self.compensation, self.decimal = total, compensation, decimal
+
+    def result(self):
+        total = self.total
+        if self.decimal and self.compensation and math.isfinite(self.compensation):
+            total += self.compensation
+        return big_integer(total)
 
 
 def _sum_sequences(G, iterable, start):
     result = list(start)
+    if isinstance(iterable, (list, tuple)):
+        # The length limit is the first thing to say about a result too long for it.
+        length = len(start) + py.sum(len(item) for item in iterable if isinstance(item, (list, tuple)))
+        if length > MAX_LENGTH:
+            raise too_long(length)
     for item in iterable:
         if not isinstance(item, type(start)):
             raise TypeError(f'can only concatenate {type_name(start)} (not "{type_name(item)}") to {type_name(start)}')
         if len(result) + len(item) > MAX_LENGTH:
             raise too_long(len(result) + len(item))
-        charge(G, len(item))
+        build(G, len(item))
         result.extend(item)
     return result if isinstance(start, list) else tuple(result)
 
 
 def _round(number, ndigits=None):
     if ndigits is None:
-        return py.round(number)
-    return py.round(number, _integer(ndigits, "round()"))
-
-
-def _set(iterable=(), /):
-    return TSet(iterable)
+        return big_integer(py.round(number))
+    places = _integer(ndigits, "round()")
+    if places < 0 and (number.__class__ is int or number.__class__ is bool):
+        # Python computes 10**-places first: with a huge -places that alone runs for minutes.
+        # Past the number's own digits (fewer than bits/3 + 1) the answer is 0 anyway.
+        if -places > number.bit_length() // 3 + 2:
+            return 0
+    return big_integer(py.round(number, places))
 
 
 _NO_SOURCE = object()
 
 
-def _dict(source=_NO_SOURCE, /, **pairs):
+def _dict(G, source=_NO_SOURCE, /, **pairs):
     result: dict = {}
+    build(G, len(pairs))
     if source is not _NO_SOURCE:
         if isinstance(source, dict):
+            build(G, len(source))
             result.update(source)
         else:
-            for entry in source:
+            for entry in _held(G, py.iter(source)):
                 key, value = entry
                 if key.__class__ is not str:
                     raise DictKeyError(type_name(key))
@@ -124,13 +269,33 @@ def _dict(source=_NO_SOURCE, /, **pairs):
 
 
 def _int(value=0, base=None, /):
-    if base is None:
-        return py.int(value)
-    return py.int(value, _integer(base, "int()"))
+    try:
+        if base is None:
+            return big_integer(py.int(value))
+        return big_integer(py.int(value, _integer(base, "int()")))
+    except ValueError as error:
+        if str(error).startswith("Exceeds the limit"):  # Python's limit on digits, in our words
+            raise ValueError(f"int() of text with more than {_DIGITS} digits") from None
+        raise
 
 
-def _str(value="", /):
-    return to_text(value)
+_DIGITS = 4300
+"""Python reads at most this many digits into an integer (sys.get_int_max_str_digits())."""
+
+
+def _float(G, value=0, /):
+    if value.__class__ is str:
+        charge(G, len(value) // 32)
+    return py.float(value)
+
+
+def _str(G, value="", /):
+    if value.__class__ is not str:
+        # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
+        charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
+    text = str_text(value)
+    build_text(G, len(text))
+    return text
 
 
 def sigmoid(x, /):
@@ -162,22 +327,9 @@ def _named(function, name: str):
 
 PLAIN_BUILTINS = {
     "len": py.len,
-    "any": py.any,
-    "all": py.all,
-    "min": py.min,
-    "max": py.max,
-    "abs": py.abs,
+    "abs": _named(lambda x, /: big_integer(py.abs(x)), "abs"),
     "round": _named(_round, "round"),
-    "sorted": py.sorted,
-    "list": _named(lambda iterable=(), /: py.list(iterable), "list"),
-    "tuple": _named(lambda iterable=(), /: py.tuple(iterable), "tuple"),
-    "set": _named(_set, "set"),
-    "dict": _named(_dict, "dict"),
-    "enumerate": _named(lambda iterable, start=0: py.enumerate(iterable, _integer(start, "enumerate()")), "enumerate"),
-    "zip": _named(lambda *iterables: py.zip(*iterables), "zip"),
     "int": _named(_int, "int"),
-    "float": _named(lambda value=0, /: py.float(value), "float"),
-    "str": _named(_str, "str"),
     "bool": _named(lambda value=False, /: py.bool(value), "bool"),
     "sigmoid": sigmoid,
     "σ": sigmoid,
@@ -186,7 +338,26 @@ PLAIN_BUILTINS = {
     "log": _named(_log, "log"),
 }
 
-BUILTIN_NAMES = frozenset(PLAIN_BUILTINS) | {"range", "sum"}
+CHARGING_BUILTINS = {
+    "range": _range,
+    "sum": _sum,
+    "any": _truth(py.any),
+    "all": _truth(py.all),
+    "min": _extreme(py.min),
+    "max": _extreme(py.max),
+    "sorted": _sorted,
+    "list": _list,
+    "tuple": _tuple,
+    "set": _set,
+    "dict": _dict,
+    "enumerate": _enumerate,
+    "zip": _zip,
+    "float": _float,
+    "str": _str,
+}
+"""Builtins whose work grows with their arguments: each charges the evaluation's budget."""
+
+BUILTIN_NAMES = frozenset(PLAIN_BUILTINS) | frozenset(CHARGING_BUILTINS)
 
 
 def _bound(name: str, function, globals_):
@@ -196,8 +367,8 @@ def _bound(name: str, function, globals_):
 
 
 def bound_builtins(globals_) -> dict:
-    """All builtins, with ``range`` and ``sum`` charging ``globals_``'s budget."""
+    """All builtins, those in :data:`CHARGING_BUILTINS` charging ``globals_``'s budget."""
     table = dict(PLAIN_BUILTINS)
-    table["range"] = _bound("range", _range, globals_)
-    table["sum"] = _bound("sum", _sum, globals_)
+    for name, function in CHARGING_BUILTINS.items():
+        table[name] = _bound(name, function, globals_)
     return table

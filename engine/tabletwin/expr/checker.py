@@ -8,6 +8,7 @@ has no attributes but the six methods, no names starting with ``_``, no statemen
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 import io
 import tokenize
 import warnings
@@ -32,7 +33,7 @@ _ASSIGNMENT_TOKENS = {"=", "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=
 class Parsed:
     """A checked expression: Python's AST plus the decoded text literals and offset mapping."""
 
-    __slots__ = ("source", "tree", "scanned", "_lead", "_byte_to_char")
+    __slots__ = ("source", "tree", "scanned", "_lead", "_byte_to_char", "_starts")
 
     def __init__(self, source: str, tree: ast.Expression, scanned: Scanned, lead: int):
         self.source = source
@@ -41,6 +42,7 @@ class Parsed:
         self._lead = lead
         text = scanned.parse_text[lead:]
         self._byte_to_char = None if text.isascii() else _byte_map(text)
+        self._starts = [literal.start for literal in scanned.literals]  # ascending: the scan's order
 
     def offset(self, node: ast.AST) -> int:
         """Character offset of a node in the source."""
@@ -57,7 +59,12 @@ class Parsed:
     def text_value(self, node: ast.Constant) -> str:
         """The decoded value of a (possibly implicitly joined) text literal node."""
         start, end = self.offset(node), self.end_offset(node)
-        return "".join(lit.value for lit in self.scanned.literals if start <= lit.start < end)
+        # A binary search keeps compiling linear in the number of literals.
+        literals = self.scanned.literals
+        first, last = bisect_left(self._starts, start), bisect_left(self._starts, end)
+        if last - first == 1:
+            return literals[first].value
+        return "".join(literal.value for literal in literals[first:last])
 
 
 def _byte_map(text: str) -> list[int]:

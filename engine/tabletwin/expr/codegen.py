@@ -29,22 +29,31 @@ import warnings
 from ..dictorder import index_key
 from . import runtime
 from .checker import Parsed
+from .budget import LOOP_COST, NODE_COST
 from .errors import syntax_error
 
 SAFE_INTEGER = runtime.SAFE_INTEGER
 
 HELPERS = {
     "__rt_add": runtime.add,
+    "__rt_sub": runtime.subtract,
+    "__rt_big": runtime.big_integer,
+    "__rt_merge": runtime.merged,
+    "__rt_fast_contains": runtime.fast_contains,
+    "__rt_fast_not_contains": runtime.fast_not_contains,
+    "__rt_chain": runtime.chain,
+    "__rt_CHEAP": runtime.CHEAP_COMPARISON,
+    "__rt_dict": runtime.make_dict,
     "__rt_mul": runtime.mul,
     "__rt_pow": runtime.power,
     "__rt_mod": runtime.modulo,
-    "__rt_dict": runtime.make_dict,
     "__rt_dict_parts": runtime.dict_from_parts,
     "__rt_dict_pairs": runtime.dict_from_pairs,
     "__rt_set": runtime.make_set,
     "__rt_iterate": runtime.iterate,
     "__rt_getitem": runtime.get_item,
     "__rt_slice": runtime.get_slice,
+    "__rt_charge_copy": runtime.charge_copy,
     "__rt_contains": runtime.contains,
     "__rt_not_contains": runtime.not_contains,
     "__rt_method_value": runtime.method_value,
@@ -52,9 +61,22 @@ HELPERS = {
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
     "__rt_str": str,
+    "__rt_tuple": tuple,
+    "__rt_len": len,
+    "__rt_dict_type": dict,
     "__builtins__": {},
 }
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
+HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
+
+SMALL_CONTAINER = 16
+"""Containers shorter than this are searched by ``in`` inline, without charging the budget: the
+search costs less than charging it would (the comprehension step around it is charged)."""
+
+
+def count_nodes(node: ast.AST) -> int:
+    """Expression nodes in ``node``: the work of evaluating it once, in :data:`~.budget.NODE_COST`."""
+    return sum(1 for child in ast.walk(node) if isinstance(child, ast.expr))
 
 _L = "__L"
 _G = "__G"
@@ -66,9 +88,7 @@ def normalize_number(value):
         if value.is_integer() and -SAFE_INTEGER <= value <= SAFE_INTEGER:
             return int(value)
         return value
-    if value.__class__ is int and not -SAFE_INTEGER <= value <= SAFE_INTEGER:
-        return float(value)
-    return value
+    return runtime.big_integer(value)
 
 
 def compile_python(source: str, expression_source: str, namespace_name: str):
@@ -125,6 +145,7 @@ class Translator(ast.NodeVisitor):
         self._temporaries = 0
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
+        self._in_comprehension = 0  # there := makes a closure cell of its name: slower
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -162,8 +183,10 @@ class Translator(ast.NodeVisitor):
         op = node.op
         if isinstance(op, ast.Add):
             if _is_number_literal(node.left) or _is_number_literal(node.right):
-                return ast.BinOp(left, op, right)
+                return self.exact_integer(ast.BinOp(left, op, right), "__rt_add", left, right)
             return self.guarded_add(left, right)
+        if isinstance(op, ast.Sub):
+            return self.exact_integer(ast.BinOp(left, op, right), "__rt_sub", left, right)
         if isinstance(op, ast.Mult):
             return self.guarded_multiply(left, right)
         if isinstance(op, ast.Pow):
@@ -172,19 +195,44 @@ class Translator(ast.NodeVisitor):
             return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
 
+    def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``a + 1``, ``a - b``: Python's operator, then an integer past 2**53 becomes a decimal.
+
+        ``-S <= r <= S`` is false for text, lists and sets too (a TypeError for the latter,
+        so the check asks for the integer class first).
+        """
+        if self._in_iterable:
+            args = [_name(_G), left, right] if helper == "__rt_add" else [left, right]
+            return _call(helper, *args)
+        result = self.temporary()
+        stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
+        if helper == "__rt_add":  # a number literal is one operand: the result is a number
+            exact = ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [stored, ast.Constant(SAFE_INTEGER)])
+        else:
+            exact = ast.BoolOp(ast.Or(), [
+                ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.IsNot()], [_name("__rt_int")]),
+                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [_name(result), ast.Constant(SAFE_INTEGER)]),
+            ])
+        return ast.IfExp(exact, _name(result), _call("__rt_big", _name(result)))
+
     def guarded_add(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a + b`` inline when both are integers, else through the runtime (memory bound)."""
         if self._in_iterable:
             return _call("__rt_add", _name(_G), left, right)
-        a, b = self.temporary(), self.temporary()
+        a, b, total = self.temporary(), self.temporary(), self.temporary()
         # a.__class__ is b.__class__ is int: the chain evaluates both operands, in order.
         test = ast.Compare(
             ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
             [ast.Is(), ast.Is()],
             [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()), _name("__rt_int")],
         )
-        return ast.IfExp(test, ast.BinOp(_name(a), ast.Add(), _name(b)),
-                         _call("__rt_add", _name(_G), _name(a), _name(b)))
+        exact = ast.Compare(
+            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
+            [ast.NamedExpr(ast.Name(total, ast.Store()), ast.BinOp(_name(a), ast.Add(), _name(b))),
+             ast.Constant(SAFE_INTEGER)],
+        )
+        inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
+        return ast.IfExp(test, inline, _call("__rt_add", _name(_G), _name(a), _name(b)))
 
     def guarded_multiply(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a * b`` inline for integers with an exact result, else through the runtime."""
@@ -226,36 +274,119 @@ class Translator(ast.NodeVisitor):
         return ast.IfExp(self.visit(node.test), self.visit(node.body), self.visit(node.orelse))
 
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
-        left = self.visit(node.left)
-        comparators = [self.visit(c) for c in node.comparators]
-        if self.strict and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
-            helper = "__rt_contains" if isinstance(node.ops[0], ast.In) else "__rt_not_contains"
-            return _call(helper, left, comparators[0])
-        return ast.Compare(left, node.ops, comparators)
+        """Comparisons and ``in``: inline when they cannot be costly, else charged by size.
+
+        ``==`` and ordering walk both values, ``in`` searches a list: with a constant on one
+        side (``x == 0``, ``x in ('a', 'b')``) that is bounded by the expression itself, and
+        with a number on the left it is one operation; everything else is charged through the
+        runtime (:func:`~tabletwin.expr.runtime.compare_cost`).
+        """
+        operands = [node.left, *node.comparators]
+        values = [self.visit(operand) for operand in operands]
+        cheap = [_is_cheap_pair(op, operands[i], operands[i + 1]) for i, op in enumerate(node.ops)]
+        if all(cheap) and not (self.strict and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
+            return ast.Compare(values[0], node.ops, values[1:])
+        if self._in_iterable:  # no := here: operands after the first become thunks, still lazy
+            names = ast.Tuple([ast.Constant(type(op).__name__) for op in node.ops], ast.Load())
+            thunks = [ast.Lambda(_NO_ARGUMENTS, value) for value in values[1:]]
+            return _call("__rt_chain", _name(_G), names, values[0], *thunks)
+        pairs = []
+        left = values[0]
+        for position, op in enumerate(node.ops):
+            right = values[position + 1]
+            if position < len(node.ops) - 1:  # the middle operand is evaluated once, kept for the next pair
+                kept = self.temporary()
+                right_value = ast.NamedExpr(ast.Name(kept, ast.Store()), right)
+            else:
+                kept, right_value = None, right
+            simple = (kept is None and position == 0 and _is_simple(operands[0])
+                      and (not isinstance(op, (ast.In, ast.NotIn)) or _is_simple(operands[1])))
+            pairs.append(self.pair(op, left, right_value, cheap[position], simple))
+            left = _name(kept) if kept else None
+        return pairs[0] if len(pairs) == 1 else ast.BoolOp(ast.And(), pairs)
+
+    def pair(self, op: ast.cmpop, left: ast.expr, right: ast.expr, cheap: bool, simple: bool = False) -> ast.expr:
+        if isinstance(op, (ast.In, ast.NotIn)):
+            if self.strict:
+                helper = "__rt_contains" if isinstance(op, ast.In) else "__rt_not_contains"
+                return _call(helper, _name(_G), left, right)
+            if cheap:
+                return ast.Compare(left, [op], [right])
+            return self.guarded_contains(op, left, right, simple and bool(self._in_comprehension))
+        if cheap or isinstance(op, (ast.Is, ast.IsNot)):
+            return ast.Compare(left, [op], [right])
+        if simple and self._in_comprehension:
+            # A name or a plain subscript read twice costs less than the cell := would make.
+            read = lambda: left  # noqa: E731 (the same node, unparsed twice)
+            stored = left
+        else:
+            first = self.temporary()
+            read = lambda: _name(first)  # noqa: E731
+            stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
+        # Integers first: most comparisons are of integers, and ``is`` is the cheapest test.
+        test = ast.BoolOp(ast.Or(), [
+            ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")])])
+        return ast.IfExp(test, ast.Compare(read(), [op], [right]),
+                         _call(f"__rt_cmp_{type(op).__name__}", _name(_G), read(), right))
+
+    def guarded_contains(self, op: ast.cmpop, item: ast.expr, container: ast.expr, reread: bool) -> ast.expr:
+        """``x in c`` inline for a dict or a short container and an item that hashes at once.
+
+        ``reread``: both are simple reads inside a comprehension, read again rather than kept
+        with := (which would make closure cells there).
+        """
+        if reread:
+            item_first, item_again, container_first, container_again = item, item, container, container
+        else:
+            first, second = self.temporary(), self.temporary()
+            item_first = ast.NamedExpr(ast.Name(first, ast.Store()), item)
+            container_first = ast.NamedExpr(ast.Name(second, ast.Store()), container)
+            item_again, container_again = _name(first), _name(second)
+        item_simple = ast.Compare(ast.Attribute(item_first, "__class__", ast.Load()), [ast.IsNot()],
+                                  [_name("__rt_tuple")])
+        is_dict = ast.Compare(ast.Attribute(container_first, "__class__", ast.Load()), [ast.Is()],
+                              [_name("__rt_dict_type")])
+        short = ast.Compare(ast.Call(_name("__rt_len"), [container_again], []), [ast.Lt()],
+                            [ast.Constant(SMALL_CONTAINER)])
+        # & and | evaluate both sides: the item, then the container, as Python's ``in`` does.
+        test = ast.BinOp(item_simple, ast.BitAnd(), ast.BinOp(is_dict, ast.BitOr(), short))
+        helper = "__rt_fast_contains" if isinstance(op, ast.In) else "__rt_fast_not_contains"
+        return ast.IfExp(test, ast.Compare(item_again, [op], [container_again]),
+                         _call(helper, _name(_G), item_again, container_again))
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
         value = self.visit(node.value)
         index = node.slice
-        if not self.strict:
-            return ast.Subscript(value, self.visit(index), ast.Load())
-        if isinstance(index, ast.Slice):
+        if isinstance(index, ast.Slice):  # a slice is a copy: charged in both flavours
+            if not self.strict and not self._in_iterable:
+                # Python's own slice (a decimal bound fails: the strict code decides); a long
+                # copy is charged once made.
+                part = self.temporary()
+                made = ast.NamedExpr(ast.Name(part, ast.Store()), ast.Subscript(value, self.visit(index), ast.Load()))
+                short = ast.Compare(ast.Call(_name("__rt_len"), [made], []), [ast.Lt()], [ast.Constant(SMALL_CONTAINER)])
+                return ast.IfExp(short, _name(part), _call("__rt_charge_copy", _name(_G), _name(part)))
             bounds = [self.visit(b) if b is not None else ast.Constant(None)
                       for b in (index.lower, index.upper, index.step)]
-            return _call("__rt_slice", value, *bounds)
+            return _call("__rt_slice", _name(_G), value, *bounds)
+        if not self.strict:
+            return ast.Subscript(value, self.visit(index), ast.Load())
         return _call("__rt_getitem", value, self.visit(index))
 
     def visit_Slice(self, node: ast.Slice) -> ast.expr:
         return ast.Slice(*(self.visit(b) if b is not None else None for b in (node.lower, node.upper, node.step)))
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
-        args = [self.visit(a) for a in node.args]
         if isinstance(node.func, ast.Attribute):
-            return _call(f"__rt_m_{node.func.attr}", self.visit(node.func.value), *args)
+            receiver = self.visit(node.func.value)
+            return _call(f"__rt_m_{node.func.attr}", _name(_G), receiver, *[self.visit(a) for a in node.args])
+        function = self.visit(node.func)
+        args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
-        return ast.Call(self.visit(node.func), args, keywords)
+        return ast.Call(function, args, keywords)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
-        return _call("__rt_method_value", self.visit(node.value), ast.Constant(node.attr))
+        return _call("__rt_method_value", _name(_G), self.visit(node.value), ast.Constant(node.attr))
 
     def visit_List(self, node: ast.List) -> ast.expr:
         return ast.List([self.visit(e) for e in node.elts], ast.Load())
@@ -275,25 +406,50 @@ class Translator(ast.NodeVisitor):
         if all(k is None or self.is_plain_key(k) for k in node.keys):
             # Merged dicts are already in order; plain text keys after them keep it.
             keys = [self.visit(k) if k is not None else None for k in node.keys]
-            return ast.Dict(keys, [self.visit(v) for v in node.values])
+            return ast.Dict(keys, self.dict_values(node))
         if not self.strict:
             keys = [self.visit(k) if k is not None else None for k in node.keys]
-            return _call("__rt_dict", ast.Dict(keys, [self.visit(v) for v in node.values]))
+            return _call("__rt_dict", ast.Dict(keys, self.dict_values(node)))
         parts = []
         for key, value in zip(node.keys, node.values):
             if key is None:
-                parts.append(ast.Tuple([ast.Constant(False), self.visit(value), ast.Constant(None)], ast.Load()))
+                merged = _call("__rt_merge", _name(_G), self.visit(value))
+                parts.append(ast.Tuple([ast.Constant(False), merged, ast.Constant(None)], ast.Load()))
             else:
                 parts.append(ast.Tuple([ast.Constant(True), self.visit(key), self.visit(value)], ast.Load()))
         return _call("__rt_dict_parts", ast.List(parts, ast.Load()))
 
-    def comprehension(self, generators: list[ast.comprehension]) -> list[ast.comprehension]:
-        """Translate the clauses, binding each target after its own iterable (Python's order)."""
+    def dict_values(self, node: ast.Dict) -> list[ast.expr]:
+        """The values of a dict literal; a ``**`` merge is a copy, charged by its size."""
+        return [self.visit(v) if k is not None else self.merge(self.visit(v)) for k, v in zip(node.keys, node.values)]
+
+    def merge(self, value: ast.expr) -> ast.expr:
+        """``**d``: inline for a short dict (the usual ``{**unit, 'damage': 0}``), else charged."""
+        if self.strict or self._in_iterable:
+            return _call("__rt_merge", _name(_G), value)
+        kept = self.temporary()
+        short = ast.Compare(ast.Call(_name("__rt_len"), [ast.NamedExpr(ast.Name(kept, ast.Store()), value)], []),
+                            [ast.Lt()], [ast.Constant(SMALL_CONTAINER)])
+        return ast.IfExp(short, _name(kept), _call("__rt_merge", _name(_G), _name(kept)))
+
+    def comprehension(self, generators: list[ast.comprehension], element_nodes: int,
+                      builds: bool) -> list[ast.comprehension]:
+        """Translate the clauses, binding each target after its own iterable (Python's order).
+
+        Each clause charges its steps up front: a step evaluates the element, the conditions
+        and the later clauses' iterables (their nodes); the last clause of a comprehension that
+        builds a list, set or dict also reserves room for what each step may add.
+        """
         result = []
-        for generator in generators:
+        later = [count_nodes(g.iter) for g in generators[1:]] + [0]
+        conditions = [sum(count_nodes(c) for c in g.ifs) for g in generators]
+        for position, generator in enumerate(generators):
+            nodes = element_nodes + sum(conditions[position:]) + sum(later[position:])
+            room = 1 + element_nodes // 2 if builds and position == len(generators) - 1 else 0
             self._in_iterable += 1
             try:
-                iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter))
+                iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter),
+                                 ast.Constant(LOOP_COST + NODE_COST * nodes), ast.Constant(room))
             finally:
                 self._in_iterable -= 1
             names: set[str] = set()
@@ -303,18 +459,24 @@ class Translator(ast.NodeVisitor):
             result.append(ast.comprehension(_store(generator.target), iterable, ifs, 0))
         return result
 
-    def scoped(self, node, build):
+    def scoped(self, node, build, builds: bool = True):
         depth = len(self.bound)
+        self._in_comprehension += 1
+        if isinstance(node, ast.DictComp):
+            element_nodes = count_nodes(node.key) + count_nodes(node.value)
+        else:
+            element_nodes = count_nodes(node.elt)
         try:
-            return build(self.comprehension(node.generators))
+            return build(self.comprehension(node.generators, element_nodes, builds))
         finally:
             del self.bound[depth:]
+            self._in_comprehension -= 1
 
     def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
         return self.scoped(node, lambda gens: ast.ListComp(self.visit(node.elt), gens))
 
     def visit_GeneratorExp(self, node: ast.GeneratorExp) -> ast.expr:
-        return self.scoped(node, lambda gens: ast.GeneratorExp(self.visit(node.elt), gens))
+        return self.scoped(node, lambda gens: ast.GeneratorExp(self.visit(node.elt), gens), builds=False)
 
     def visit_SetComp(self, node: ast.SetComp) -> ast.expr:
         return _call("__rt_set", self.scoped(node, lambda gens: ast.ListComp(self.visit(node.elt), gens)))
@@ -326,6 +488,42 @@ class Translator(ast.NodeVisitor):
         pairs = self.scoped(node, lambda gens: ast.ListComp(
             ast.Tuple([self.visit(node.key), self.visit(node.value)], ast.Load()), gens))
         return _call("__rt_dict_pairs", pairs)
+
+
+_NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                              defaults=[])
+
+
+def _is_constant(node: ast.expr) -> bool:
+    """A constant, or a literal list, tuple or set of constants: its size is in the text."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return all(_is_constant(element) for element in node.elts)
+    if isinstance(node, ast.Dict):
+        return not node.keys
+    return isinstance(node, ast.Constant)
+
+
+def _is_simple(node: ast.expr) -> bool:
+    """A name, or a subscript of one by a name or constant: cheap and safe to read twice."""
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+        return isinstance(node.value, ast.Name) and isinstance(node.slice, (ast.Name, ast.Constant))
+    return False
+
+
+def _is_cheap_pair(op: ast.cmpop, left: ast.expr, right: ast.expr) -> bool:
+    """A comparison whose cost the expression's own text bounds (a constant on one side)."""
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        return True
+    if isinstance(op, (ast.In, ast.NotIn)):
+        # Searching a literal container of constants (or a constant text) is bounded by the text.
+        if isinstance(right, (ast.List, ast.Tuple, ast.Set)):
+            return _is_constant(right)
+        return _is_constant(right) and _is_constant(left)
+    return _is_constant(left) or _is_constant(right)
 
 
 def _collect_targets(target: ast.AST, names: set[str]) -> None:

@@ -7,6 +7,7 @@ model loader, the validator, the language server) turns them into file positions
 from __future__ import annotations
 
 import builtins
+import re
 
 from ..errors import TabletwinError
 
@@ -23,15 +24,25 @@ class ExprSyntaxError(TabletwinError):
         self.end = offset + 1 if end is None else max(end, offset + 1)
 
 
+def printable(source: str) -> str:
+    """``source`` with lone surrogates written as escapes: no output encoding accepts them."""
+    if source.isascii():
+        return source
+    return _SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", source)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def syntax_error(source: str, what: str, offset: int, end: int | None = None) -> ExprSyntaxError:
     """A plain syntax error: ``syntax error in expression "<src>": <what> (position <n>)``."""
-    message = f'syntax error in expression "{source}": {what} (position {offset})'
+    message = f'syntax error in expression "{printable(source)}": {what} (position {offset})'
     return ExprSyntaxError(message, source, offset, end)
 
 
 def not_allowed(source: str, construct: str, offset: int, end: int | None = None) -> ExprSyntaxError:
     """A forbidden construct: ``<Construct> is not allowed in "<src>"``."""
-    return ExprSyntaxError(f'{construct} is not allowed in "{source}"', source, offset, end)
+    return ExprSyntaxError(f'{construct} is not allowed in "{printable(source)}"', source, offset, end)
 
 
 class BareError(Exception):

@@ -4,13 +4,31 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import build_function
+from .codegen import build_function, count_nodes
 from .errors import EvalError, ExprSyntaxError
-from .runtime import WORK_LIMIT
+from .budget import MAX_ELEMENTS, WORK_LIMIT
 
-_CACHE: dict[tuple, "Expression | ExprSyntaxError"] = {}
+_CACHE: dict[tuple, "Expression | _Refusal"] = {}
 CACHE_SIZE = 20_000
 """Distinct expression texts kept compiled; a model has a few hundred."""
+
+
+class _Refusal(tuple):
+    """A cached syntax error: its message and position only.
+
+    Caching the exception itself would keep its traceback, and through the traceback's frames
+    the whole analysis (AST, scanner state) of every refused text, alive in the cache.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, error: ExprSyntaxError) -> "_Refusal":
+        return cls((error.message, error.source, error.offset, error.end))
+
+    def error(self) -> ExprSyntaxError:
+        message, source, offset, end = self
+        return ExprSyntaxError(message, source, offset, end)
 
 
 def expression_text(value) -> str:
@@ -39,24 +57,25 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
         try:
             cached = Expression(source, local_names)
         except ExprSyntaxError as exc:
-            cached = exc
+            cached = _Refusal.of(exc)
         if len(_CACHE) >= CACHE_SIZE:
             _CACHE.clear()
         _CACHE[key] = cached
-    if isinstance(cached, ExprSyntaxError):
-        raise cached.with_traceback(None)
+    if cached.__class__ is _Refusal:
+        raise cached.error()
     return cached
 
 
 class Expression:
     """A checked, compiled expression. Evaluate it with :meth:`evaluate`."""
 
-    __slots__ = ("source", "local_names", "_parsed", "_fast", "_strict")
+    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict")
 
     def __init__(self, source: str, local_names: frozenset[str] | None = None):
         self.source = source
         self.local_names = local_names
         self._parsed = parse(source)
+        self.nodes = count_nodes(self._parsed.tree.body)
         self._fast = build_function(self._parsed, False, local_names)
         self._strict = None
 
@@ -71,6 +90,7 @@ class Expression:
         """
         scope.frame = local_names
         scope.steps = WORK_LIMIT
+        scope.room = MAX_ELEMENTS
         try:
             return self._fast(local_names, scope)
         except TypeError:
@@ -82,6 +102,7 @@ class Expression:
 
     def _evaluate_strictly(self, local_names: dict, scope) -> object:
         scope.steps = WORK_LIMIT
+        scope.room = MAX_ELEMENTS
         scope.calls = 0
         scope.strict = True
         try:

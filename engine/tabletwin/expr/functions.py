@@ -4,7 +4,8 @@ A function sees its parameters, its ``let`` names (each sees the earlier ones) a
 part of the scope, never the caller's local names. It is compiled once into a Python function
 whose parameters and ``let`` names are Python locals, so a call costs about what a call of a
 plain Python function does. Calls nest at most :data:`MAX_CALL_DEPTH` deep, so a runaway
-recursion ends in a clear error, and every call spends :data:`CALL_COST` steps of the work budget.
+recursion ends in a clear error, and every call spends :data:`~.budget.CALL_COST` units of the
+work budget plus :data:`~.budget.NODE_COST` per node of its ``let``s and body.
 """
 
 from __future__ import annotations
@@ -14,14 +15,12 @@ import keyword
 import re
 from dataclasses import dataclass, field
 
+from .budget import CALL_COST, NODE_COST
 from .codegen import Translator, compile_python
 from .expression import Expression, compile_expression
 
 MAX_CALL_DEPTH = 100
 """Own functions may call each other (or themselves) this many calls deep."""
-
-CALL_COST = 10
-"""Work-budget steps one call spends: a call does more than one loop step."""
 
 NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
@@ -93,21 +92,24 @@ def _signature(params: tuple[tuple[str, bool], ...]) -> tuple[str, list[str]]:
 
 def _build_factory(definition: FunctionDef):
     signature, checks = _signature(definition.params)
+    nodes = definition.body.nodes + sum(expression.nodes for _, expression in definition.lets)
+    cost = CALL_COST + NODE_COST * nodes
     lines = [
         "def __make(__G):",
         f"    def __fn({signature}):",
         *checks,
-        "        depth = __G.calls",
-        f"        if depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
-        "        __G.calls = depth + 1",
-        f"        __G.steps -= {CALL_COST}",
+        # Every generated local starts with "__": no parameter or let name can (NAME).
+        "        __depth = __G.calls",
+        f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+        "        __G.calls = __depth + 1",
+        f"        __G.steps -= {cost}",
         "        try:",
         "            if __G.steps < 0: __rt_charge(__G, 0)",
         "            if __G.strict:",
         *_flavour(definition, True, "                "),
         *_flavour(definition, False, "            "),
         "        finally:",
-        "            __G.calls = depth",
+        "            __G.calls = __depth",
         f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
         "    return __fn",
     ]

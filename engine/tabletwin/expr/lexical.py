@@ -10,6 +10,8 @@ placeholder of the same length: character offsets stay valid for error positions
 
 from __future__ import annotations
 
+import keyword
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import ExprSyntaxError, not_allowed, syntax_error
@@ -40,6 +42,7 @@ def scan(source: str) -> Scanned:
     literals: list[TextLiteral] = []
     n = len(source)
     i = 0
+    _refuse_surrogates(source)
     while i < n:
         ch = source[i]
         if ch == "'" or ch == '"':
@@ -48,6 +51,8 @@ def scan(source: str) -> Scanned:
             j = i + 1
             while j < n and (source[j].isalnum() or source[j] == "_"):
                 j += 1
+            if not source.isascii():
+                _refuse_keyword_lookalike(source, i, j)
             word = source[i:j].lower()
             if j < n and source[j] in "'\"" and word in _PREFIXES:
                 if "f" in word:
@@ -80,6 +85,39 @@ def scan(source: str) -> Scanned:
     return Scanned("".join(out), tuple(literals))
 
 
+def _refuse_surrogates(source: str) -> None:
+    """A lone surrogate (U+D800..U+DFFF) is half of a character: no output can encode it."""
+    if source.isascii():
+        return
+    for index, ch in enumerate(source):
+        if "\ud800" <= ch <= "\udfff":
+            raise syntax_error(source, f"character U+{ord(ch):04X} is not allowed (a lone surrogate, "
+                                       f"not a character)", index)
+
+
+def _refuse_keyword_lookalike(source: str, start: int, end: int) -> None:
+    """Python reads ``ｉｆ`` (fullwidth) as the *name* ``if``: say so instead of a puzzling error.
+
+    Identifiers are compared after NFKC normalisation, keywords are not; a word that normalises
+    to a keyword is neither, and would otherwise surface as an invalid syntax elsewhere or as
+    generated code Python refuses.
+    """
+    word = source[start:end]
+    if word.isascii():
+        return
+    normal = unicodedata.normalize("NFKC", word)
+    if keyword.iskeyword(normal):
+        raise syntax_error(source, f"'{word}' looks like the keyword '{normal}' but is written with other "
+                                   f"characters; write keywords in plain letters", start, end)
+
+
+class _BadEscape(ValueError):
+    def __init__(self, index: int, text: str):
+        super().__init__(text)
+        self.index = index
+        self.text = text
+
+
 def _literal(source: str, start: int, quote_at: int, prefix: str, out: list[str],
              literals: list[TextLiteral]) -> int:
     """Scan the literal whose quote is at ``quote_at``; return the index after it."""
@@ -105,7 +143,12 @@ def _literal(source: str, start: int, quote_at: int, prefix: str, out: list[str]
         # A line break typed inside a one-line literal counts as a space, like anywhere else;
         # a backslash before it still joins the lines.
         body = _breaks_as_spaces(body)
-    value = body if "r" in prefix else decode_escapes(body)
+    try:
+        value = body if "r" in prefix else decode_escapes(body)
+    except _BadEscape as bad:
+        position = body_start + bad.index
+        raise syntax_error(source, f"invalid text literal: {bad.text} is a lone surrogate, not a character",
+                           position, position + len(bad.text)) from None
     literals.append(TextLiteral(quote_at, end, value))
     # A same-length placeholder keeps every later offset where it was.
     out[quote_at] = "'"
@@ -163,6 +206,8 @@ def decode_escapes(body: str) -> str:
             width = _HEX_ESCAPES[nxt]
             digits = body[i + 2 : i + 2 + width]
             code = _hex(digits, width)
+            if code is not None and 0xD800 <= code <= 0xDFFF:
+                raise _BadEscape(i, body[i : i + 2 + width])
             if code is None:
                 parts.append("\\")
                 i += 1

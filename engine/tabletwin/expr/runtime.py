@@ -10,33 +10,28 @@ newly built text, list or tuple costs one unit.
 from __future__ import annotations
 
 import math
+import operator as _operator
 
 from ..dictorder import ordered
+from .budget import (LOOP_COST, MAX_ELEMENTS, NODE_COST, TOUCH_COST, WORK_LIMIT, build, build_text, charge,
+                     out_of_room, out_of_work, touch, weight)
 from .errors import DictKeyError, TextFormattingError
 from .values import TSet, type_name
 
 MAX_LENGTH = 10_000_000
 """Longest text, list or tuple an expression may build."""
 
-WORK_LIMIT = 50_000_000
-"""Loop steps plus built elements allowed in one evaluation (a few seconds of work)."""
-
 SAFE_INTEGER = 2**53
-"""Integers beyond this lose precision: products and powers become decimals there."""
+"""Integers beyond this lose precision: every integer result past it becomes a decimal."""
 
 _SEQUENCES = (str, list, tuple)
 _SIZED = (list, tuple, dict, str, TSet)
 
+__all__ = ["MAX_ELEMENTS", "WORK_LIMIT", "charge"]
+
 
 def too_long(length: int) -> MemoryError:
     return MemoryError(f"text or list too long ({length} elements; at most {MAX_LENGTH})")
-
-
-def charge(G, units: int) -> None:
-    """Spend ``units`` of the evaluation's work budget."""
-    G.steps -= units
-    if G.steps < 0:
-        raise TimeoutError(f"expression runs too long (more than {WORK_LIMIT} steps)")
 
 
 def missing_local(name: str):
@@ -44,30 +39,65 @@ def missing_local(name: str):
     raise NameError(f"name '{name}' is not defined")
 
 
-def iterate(G, iterable):
-    """The iterable of a comprehension clause, with its steps charged to the budget."""
+def iterate(G, iterable, units=LOOP_COST + NODE_COST, room=0):
+    """The iterable of a comprehension clause, its steps charged to the budget up front.
+
+    ``units``: work of one step (the nodes it evaluates); ``room``: elements one step may add
+    to the comprehension's result (0 for a generator or an outer clause).
+    """
     cls = iterable.__class__
     if cls is list or cls is tuple or isinstance(iterable, _SIZED):
-        G.steps -= len(iterable)
+        count = len(iterable)
+        if room:
+            G.room -= count * room
+            if G.room < 0:
+                raise out_of_room()
+        G.steps -= count * units
         if G.steps < 0:
-            charge(G, 0)
+            raise out_of_work()
         return iterable
-    return _counted(G, iter(iterable))
+    return _counted(G, iter(iterable), units, room)
 
 
-def _counted(G, iterator):
+def _counted(G, iterator, units=1, room=0):
     for item in iterator:
-        G.steps -= 1
+        G.steps -= units
         if G.steps < 0:
-            charge(G, 0)
+            raise out_of_work()
+        if room:
+            G.room -= room
+            if G.room < 0:
+                raise out_of_room()
         yield item
 
 
+def counted(G, iterator):
+    """A lazy iterator (``zip``, ``enumerate``) whose every step is charged to the budget."""
+    return _counted(G, iterator, LOOP_COST + 3 * NODE_COST)  # a Python generator step and a tuple
+
+
+def big_integer(value):
+    """An integer result past 2**53 becomes the nearest decimal (expressions.md §10)."""
+    if value.__class__ is int and not -SAFE_INTEGER <= value <= SAFE_INTEGER:
+        return _as_decimal(value)
+    return value
+
+
 def add(G, a, b):
-    result = plus(a, b)
-    if isinstance(result, _SEQUENCES):
-        charge(G, len(result))
-    return result
+    if isinstance(a, _SEQUENCES) and isinstance(b, _SEQUENCES):
+        length = len(a) + len(b)
+        if length > MAX_LENGTH:
+            raise too_long(length)
+        if a.__class__ is str:
+            build_text(G, length)
+        else:
+            build(G, length)
+        return a + b
+    return big_integer(a + b)
+
+
+def subtract(a, b):
+    return big_integer(a - b)
 
 
 def plus(a, b):
@@ -97,7 +127,10 @@ def _repeat(G, sequence, times):
     length = len(sequence) * max(times, 0)
     if length > MAX_LENGTH:
         raise too_long(length)
-    charge(G, length)
+    if sequence.__class__ is str:
+        build_text(G, length)
+    else:
+        build(G, length)
     return sequence * times
 
 
@@ -172,6 +205,13 @@ def make_set(items) -> TSet:
     return TSet(items)
 
 
+def merged(G, mapping):
+    """A dict spread into a dict literal (``{**d, ...}``): its entries are copied."""
+    if isinstance(mapping, dict):
+        build(G, len(mapping))
+    return mapping
+
+
 def get_item(container, index):
     """Strict subscript: integral decimals index lists, non-text keys are simply missing."""
     if isinstance(container, dict):
@@ -181,8 +221,19 @@ def get_item(container, index):
     return container[_as_index(index)]
 
 
-def get_slice(container, lower, upper, step):
-    return container[slice(_as_bound(lower), _as_bound(upper), _as_bound(step))]
+def get_slice(G, container, lower, upper, step):
+    """A slice is a copy: its elements are charged (once made: a slice is never longer than a
+    value that already exists, so one slice can overshoot the allowance by at most that)."""
+    return charge_copy(G, container[slice(_as_bound(lower), _as_bound(upper), _as_bound(step))])
+
+
+def charge_copy(G, part):
+    """Charge a slice just made (text by its characters, a list or tuple by its elements)."""
+    if part.__class__ is str:
+        build_text(G, len(part))
+    else:
+        build(G, len(part))
+    return part
 
 
 def _as_index(index):
@@ -197,22 +248,103 @@ def _as_bound(value):
     return None if value is None else _as_index(value)
 
 
-def contains(item, container) -> bool:
+def search_cost(G, item, container) -> None:
+    """Charge looking for ``item`` in ``container`` (``in``, ``.count``, ``.index``)."""
+    cls = container.__class__
+    if cls is str:
+        charge(G, len(container) // 32 + 1)
+    elif cls is dict or cls is TSet or isinstance(container, (dict, TSet)):
+        if item.__class__ is tuple:
+            touch(G, item)  # hashing a tuple walks it
+    elif isinstance(container, (list, tuple)):
+        if item.__class__ in _CHEAP:
+            # Each element is compared with a number or text: one step each, however deep it is.
+            charge(G, TOUCH_COST * len(container))
+        else:
+            touch(G, container)
+            if len(container):
+                charge(G, len(container) * TOUCH_COST * weight(item, G.steps // len(container) + 1))
+
+
+_CHEAP = frozenset({int, float, bool, type(None), str})
+
+
+def contains(G, item, container) -> bool:
     """Strict ``in``: a non-text key is never in a dict (instead of an unhashable error)."""
+    search_cost(G, item, container)
     if isinstance(container, dict):
         return item.__class__ is str and item in container
     return item in container
 
 
-def not_contains(item, container) -> bool:
-    return not contains(item, container)
+def not_contains(G, item, container) -> bool:
+    return not contains(G, item, container)
+
+
+def fast_contains(G, item, container) -> bool:
+    """``in`` for the fast code: Python's own, after charging its cost."""
+    search_cost(G, item, container)
+    return item in container
+
+
+def fast_not_contains(G, item, container) -> bool:
+    search_cost(G, item, container)
+    return item not in container
+
+
+def compare_cost(G, a, b) -> None:
+    """Charge a comparison: ``==`` and ordering walk both values as far as they agree."""
+    cap = G.steps // COMPARE_COST + 1
+    if _length(a) > _length(b):
+        a, b = b, a
+    first = weight(a, cap)  # the smaller side first: the other is only sized up to it
+    charge(G, COMPARE_COST * min(first, weight(b, first)))
+
+
+def _length(value) -> int:
+    return len(value) if isinstance(value, _SIZED) else 0
+
+
+COMPARE_COST = 2 * TOUCH_COST
+"""A comparison reads two elements for each step it takes."""
+
+
+def _compare(operator):
+    def compare(G, a, b):
+        compare_cost(G, a, b)
+        return operator(a, b)
+
+    return compare
+
+
+COMPARISONS = {name: _compare(function) for name, function in (
+    ("Eq", _operator.eq), ("NotEq", _operator.ne), ("Lt", _operator.lt), ("LtE", _operator.le),
+    ("Gt", _operator.gt), ("GtE", _operator.ge))}
+
+CHEAP_COMPARISON = frozenset({int, float, bool, type(None)})
+"""Classes whose comparison with anything is one operation (the fast code compares them inline)."""
+
+_PAIRS = {**COMPARISONS, "In": contains, "NotIn": not_contains,
+          "Is": lambda G, a, b: a is b, "IsNot": lambda G, a, b: a is not b}
+
+
+def chain(G, operators: tuple, first, *rest):
+    """A comparison chain inside a comprehension's iterable: ``rest`` are thunks, evaluated
+    only while the chain holds (Python's own short-circuit)."""
+    left = first
+    for name, thunk in zip(operators, rest):
+        right = thunk()
+        if not _PAIRS[name](G, left, right):
+            return False
+        left = right
+    return True
 
 
 def _no_method(value, name: str) -> AttributeError:
     return AttributeError(f"'{type_name(value)}' object has no attribute '{name}'")
 
 
-def get(value, key, default=None, /):
+def get(G, value, key, default=None, /):
     if not isinstance(value, dict):
         raise _no_method(value, "get")
     if key.__class__ is not str:
@@ -220,33 +352,38 @@ def get(value, key, default=None, /):
     return value.get(key, default)
 
 
-def items(value, /):
+def items(G, value, /):
     if not isinstance(value, dict):
         raise _no_method(value, "items")
+    build(G, 3 * len(value))  # a slot and a pair for each entry
     return list(value.items())
 
 
-def keys(value, /):
+def keys(G, value, /):
     if not isinstance(value, dict):
         raise _no_method(value, "keys")
+    build(G, len(value))
     return list(value)
 
 
-def values(value, /):
+def values(G, value, /):
     if not isinstance(value, dict):
         raise _no_method(value, "values")
+    build(G, len(value))
     return list(value.values())
 
 
-def count(value, item, /):
+def count(G, value, item, /):
     if not isinstance(value, _SEQUENCES):
         raise _no_method(value, "count")
+    search_cost(G, item, value)
     return value.count(item)
 
 
-def index(value, item, /):
+def index(G, value, item, /):
     if not isinstance(value, _SEQUENCES):
         raise _no_method(value, "index")
+    search_cost(G, item, value)
     return value.index(item)
 
 
@@ -254,14 +391,14 @@ METHOD_FUNCTIONS = {"get": get, "items": items, "keys": keys, "values": values, 
                     "index": index}
 
 
-def method_value(value, name: str):
+def method_value(G, value, name: str):
     """``d.get`` used as a value (``max(L, key=d.get)``): a function bound to ``d``."""
     method = METHOD_FUNCTIONS[name]
     allowed = dict if name in ("get", "items", "keys", "values") else _SEQUENCES
     if not isinstance(value, allowed):
         raise _no_method(value, name)
     def bound(*args):
-        return method(value, *args)
+        return method(G, value, *args)
 
     bound.__name__ = bound.__qualname__ = name
     return bound

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from .budget import DERIVED_COST, NODE_COST, out_of_work
 from .builtins import bound_builtins
 
 RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
@@ -27,13 +28,14 @@ RESERVED_NAMES = ("content", "players", "n_players", "eliminated", "results")
 class Globals(dict):
     """Global names of one game state (or of a bare evaluation), in lookup order."""
 
-    __slots__ = ("lazy", "frame", "steps", "strict", "calls", "in_game")
+    __slots__ = ("lazy", "frame", "steps", "room", "strict", "calls", "in_game")
 
     def __init__(self):
         super().__init__()
         self.lazy: dict[str, Callable[[], object]] = {}
         self.frame: dict | None = None
-        self.steps = 0
+        self.steps = 0  # work units left (budget.WORK_LIMIT at the start of an evaluation)
+        self.room = 0  # elements that may still be built (budget.MAX_ELEMENTS at the start)
         self.strict = False
         self.calls = 0
         self.in_game = False
@@ -96,10 +98,25 @@ def _bind(provider, scope: Globals):
 def derived_provider(expression):
     """A ``derived`` entry for :func:`build_globals`: computed on use, with the user's local names.
 
-    ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``.
+    ``expression`` is an :class:`~tabletwin.expr.Expression` or anything with ``run(L, G)``
+    (and ``compiled()`` giving the Expression). Each computation spends the running
+    evaluation's budget: :data:`~tabletwin.expr.budget.DERIVED_COST` plus its nodes, so a chain
+    of derived values that doubles at every link runs out of budget instead of running for ever.
     """
     run = expression.run
-    return lambda scope: run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+    cost = None
+
+    def provide(scope):
+        nonlocal cost
+        if cost is None:
+            compiled = expression.compiled() if hasattr(expression, "compiled") else expression
+            cost = DERIVED_COST + NODE_COST * compiled.nodes
+        scope.steps -= cost
+        if scope.steps < 0:
+            raise out_of_work()
+        return run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+
+    return provide
 
 
 _NO_LOCALS: dict = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import ExprError, TabletwinError
 from ..expr import EvalError, ExprSyntaxError, compile_expression
-from ..expr.runtime import WORK_LIMIT
+from ..expr.budget import MAX_ELEMENTS, WORK_LIMIT
 
 Path = tuple
 
@@ -46,12 +46,14 @@ class Code:
     def __call__(self, local_names: dict, scope):
         """Evaluate as the outermost evaluation (the hot path of the engine).
 
-        Outside a game it gets a fresh budget of :data:`WORK_LIMIT` steps; in a game it spends
+        Outside a game it gets a fresh budget of :data:`WORK_LIMIT` units; in a game it spends
         :data:`EVALUATION_COST`, and whatever else it spends, from the game's (``scope.steps``).
+        Either way it may build :data:`MAX_ELEMENTS` elements.
         """
         fast = self._fast or self._prepare()
         # Expression.evaluate, inlined: the usual case is one call of the compiled code.
         scope.frame = local_names
+        scope.room = MAX_ELEMENTS
         if scope.in_game:
             steps = scope.steps - EVALUATION_COST
             if steps < 0:
@@ -75,13 +77,14 @@ class Code:
         return self._fast
 
     def _evaluate(self, local_names: dict, scope, exc: Exception):
-        """After the fast code failed: an engine error, the budget ran out, or strict evaluation."""
+        """After the fast code failed: an engine error, the budget ran out, a run-time error, or a
+        TypeError that the strict code may answer differently (it is the only one run again)."""
         if isinstance(exc, TabletwinError):
             raise exc  # raised by the engine inside a call (modified(), a board function)
-        if scope.steps < 0:
-            # Out of budget: evaluating again (strictly) would only spend it again.
-            if scope.in_game:
-                raise self._out_of_work() from None
+        if scope.steps < 0 and scope.in_game:
+            raise self._out_of_work() from None
+        if scope.steps < 0 or not isinstance(exc, TypeError):
+            # Not run again: a spent budget would only be spent again.
             raise ExprError(EvalError.from_exception(exc, self.compiled().source).message, path=self.path) from None
         left = scope.steps
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..expr.budget import exhausted
 from ..game.work import GameTooLong
 from ..play import play
 
@@ -54,7 +55,7 @@ def run_test_games(model, games: int = 20, seed: int = 0) -> TestGames:
             stop = report.stopped.setdefault(key, Stop(error.kind, error.message, error.path, 0, seed + number,
                                                        len(record.requests)))
             stop.count += 1
-            if isinstance(error, GameTooLong):
+            if isinstance(error, GameTooLong) or exhausted(error.message):
                 break  # each further game would take seconds to stop the same way
         elif record.cut:
             report.unfinished += 1

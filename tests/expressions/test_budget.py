@@ -1,0 +1,175 @@
+"""The work budget and the element allowance: what is charged, and each limit on its own."""
+
+import time
+
+import pytest
+
+from tabletwin.expr import (EvalError, ExprSyntaxError, FunctionDef, build_globals, compile_expression,
+                            derived_provider)
+from tabletwin.expr import budget
+from tabletwin.expr.budget import (CALL_COST, DERIVED_COST, MAX_ELEMENTS, NODE_COST, WORK_LIMIT, exhausted,
+                                   weight)
+from tabletwin.expr.expression import CACHE_SIZE, _CACHE
+
+from .helpers import evaluate
+
+TOO_LONG = f"expression runs too long (more than {WORK_LIMIT} work units)"
+TOO_MUCH = f"expression builds too much (more than {MAX_ELEMENTS} elements)"
+
+
+def spent(source, scope=None, **names):
+    """Work units and elements one evaluation of ``source`` spends."""
+    scope = scope if scope is not None else build_globals()
+    compile_expression(source).evaluate(names, scope)
+    return WORK_LIMIT - scope.steps, MAX_ELEMENTS - scope.room
+
+
+def failure(source, scope=None, **names):
+    with pytest.raises(EvalError) as info:
+        evaluate(source, scope, **names)
+    return info.value.kind, info.value.detail
+
+
+# WORK_LIMIT
+
+def test_the_work_limit_stops_an_endless_loop_within_seconds():
+    start = time.perf_counter()
+    assert failure("any(False for a in L for b in L for c in L)", L=list(range(1000))) == ("TimeoutError", TOO_LONG)
+    assert time.perf_counter() - start < 10
+
+
+# MAX_ELEMENTS
+
+def test_the_allowance_admits_the_longest_range_and_not_four_of_them():
+    assert evaluate("len(range(10**7))") == 10**7
+    assert failure("len([range(10**7) for i in range(4)])") == ("MemoryError", TOO_MUCH)
+
+
+def test_comprehension_results_count_against_the_allowance():
+    assert failure("len([[i] for i in range(10**7)])") == ("MemoryError", TOO_MUCH)
+    # Each step of the last clause reserves one slot plus half the element's nodes.
+    assert spent("[[i] for a in L for i in L]", L=list(range(100)))[1] == 100 * 100 * 2
+    assert spent("{str(i): [i, i] for i in L}", L=list(range(100)))[1] == 100 * (1 + 6 // 2) + 100
+
+
+def test_a_generator_builds_nothing():
+    steps, room = spent("sum(x for x in L)", L=list(range(1000)))
+    assert room == 0
+    assert steps == 1000 * (budget.LOOP_COST + NODE_COST)
+
+
+# What is charged by size.
+
+@pytest.mark.parametrize("source,at_least", [
+    ("L.count(-1)", budget.TOUCH_COST * 10**5),
+    ("-1 in L", budget.TOUCH_COST * 10**5),
+    ("L == M", 2 * budget.TOUCH_COST * 10**5),
+    ("min(L)", budget.TOUCH_COST * 10**5),
+    ("sorted(L)[0]", 10**5 * 17),
+    ("len(set(L))", 2 * budget.TOUCH_COST * 10**5),
+    ("any(L)", budget.TOUCH_COST * 10**5),
+    ("len(list(L))", budget.ELEMENT_COST * 10**5),
+    ("len(L[1:])", budget.ELEMENT_COST * (10**5 - 1)),
+    ("len(str(L))", budget.PRINT_COST * 10**5),
+])
+def test_builtins_methods_and_operators_charge_by_size(source, at_least):
+    steps, _ = spent(source, L=list(range(10**5)), M=list(range(10**5)))
+    assert at_least <= steps < 3 * at_least
+
+
+def test_small_comparisons_and_searches_stay_cheap():
+    assert spent("x == y and x in L", x=1, y=1, L=[1, 2, 3]) == (0, 0)
+
+
+def test_equality_of_values_sharing_a_big_part_is_charged_for_every_reference():
+    scope = build_globals()
+    # [L] * 100 twice: each comparison of elements walks a 10**5 list (a different object, equal).
+    assert failure("sum(A == B for i in range(100))", scope,
+                   A=[list(range(10**5))] * 100, B=[list(range(10**5))] * 100) == ("TimeoutError", TOO_LONG)
+
+
+def test_weight_counts_shared_parts_as_often_as_they_are_referenced_and_stops_at_its_cap():
+    inner = list(range(10))
+    assert weight([inner, inner], 10**6) == 3 + 2 * (budget.WALK_COST + 11)
+    assert weight([inner] * 10**6, 100) > 100
+    assert weight("x" * 320, 10) == 11
+
+
+def test_round_with_a_huge_negative_precision_is_zero_at_once():
+    start = time.perf_counter()
+    assert evaluate("round(5, -10**8)") == 0
+    assert evaluate("round(123456, -3)") == 123000
+    assert evaluate("round(2.5, -10**8)") == 0
+    assert time.perf_counter() - start < 1
+
+
+# Derived values and own functions spend the caller's budget.
+
+def test_each_derived_value_spends_the_callers_budget():
+    scope = build_globals(variables={"v": 1}, derived={"d": derived_provider(compile_expression("v + 1"))})
+    steps, _ = spent("d", scope)
+    assert steps == DERIVED_COST + NODE_COST * 3
+
+
+def test_a_doubling_chain_of_derived_values_runs_out_of_budget():
+    derived = {"d0": derived_provider(compile_expression("v"))}
+    for level in range(1, 60):
+        derived[f"d{level}"] = derived_provider(compile_expression(f"d{level - 1} + d{level - 1}"))
+    scope = build_globals(variables={"v": 1}, derived=derived)
+    start = time.perf_counter()
+    assert failure("d59", scope) == ("TimeoutError", TOO_LONG)
+    assert time.perf_counter() - start < 10
+
+
+def test_a_call_of_an_own_function_costs_its_nodes():
+    f = FunctionDef.compile("f", ["n"], {"m": "n * 2"}, "m + 1")
+    scope = build_globals(functions={"f": f.bind})
+    steps, _ = spent("f(1)", scope)
+    assert steps == CALL_COST + NODE_COST * (3 + 3)
+
+
+def test_exhaustion_is_recognised_by_its_message():
+    assert exhausted(f"error evaluating 'x': TimeoutError: {TOO_LONG}")
+    assert exhausted(TOO_MUCH)
+    assert not exhausted("text or list too long (20000000 elements; at most 10000000)")
+
+
+# Generated code: names no model can write.
+
+def test_a_parameter_named_depth_is_not_the_call_counter():
+    f = FunctionDef.compile("f", ["depth"], {}, "depth")
+    assert evaluate("f(7)", build_globals(functions={"f": f.bind})) == 7
+
+
+def test_a_let_named_depth_does_not_reset_the_call_counter():
+    f = FunctionDef.compile("f", ["n"], {"depth": "-10000"}, "0 if n == 0 else f(n - 1)")
+    scope = build_globals(functions={"f": f.bind})
+    assert failure("f(0) + f(150)", scope) == ("RecursionError", "more than 100 calls deep")
+
+
+# Compiling is linear in the number of text literals.
+
+def test_compiling_many_text_literals_is_linear():
+    def seconds(count):
+        source = "[" + ",".join(["''"] * count) + "]"
+        start = time.perf_counter()
+        expression = compile_expression(source)
+        expression.strict_function()
+        return time.perf_counter() - start
+
+    small, large = seconds(4000), seconds(32000)
+    assert large < 20 * small + 0.5  # quadratic would be 64 times
+
+
+# The cache of refusals keeps no analysis alive.
+
+def test_a_cached_syntax_error_holds_no_traceback():
+    source = "1 +* 2  # cached"
+    for _ in range(2):
+        with pytest.raises(ExprSyntaxError):
+            compile_expression(source)
+    cached = _CACHE[(source, None)]
+    assert cached.error().message.startswith('syntax error in expression "1 +* 2  # cached"')
+    assert not isinstance(cached, BaseException) and not hasattr(cached, "__traceback__")
+    assert all(isinstance(part, (str, int)) for part in cached)
+    assert CACHE_SIZE == 20_000
