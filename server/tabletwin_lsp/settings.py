@@ -18,7 +18,7 @@ key                field                default   meaning
                                                   is checked (0 to 5000 ms)
 ``gameSeconds``    ``game_seconds``     10        time one test game or simulated game may take;
                                                   the game process is then stopped and started
-                                                  again (1 to 3600 s)
+                                                  again (0.1 to 3600 s)
 =================  ===================  ========  ==============================================
 
 A value that is invalid falls back to the field's default and the problem is returned (the
@@ -36,6 +36,7 @@ WHEN = ("never", "save", "change")
 MAX_GAMES = 1000
 MAX_DEBOUNCE_MS = 5000
 MAX_GAME_SECONDS = 3600
+MIN_GAME_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Settings:
     test_games: int = 20
     run_test_games: str = "save"
     debounce_ms: int = 200
-    game_seconds: int = 10
+    game_seconds: float = 10
 
     @property
     def debounce_seconds(self) -> float:
@@ -65,6 +66,15 @@ def _whole(value: Any, low: int, high: int) -> int | None:
     return None
 
 
+def _seconds(value: Any):
+    """A time limit in seconds (whole seconds stay whole, so messages say ``10 s``), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if not MIN_GAME_SECONDS <= value <= MAX_GAME_SECONDS:  # also refuses NaN
+        return None
+    return int(value) if float(value).is_integer() else float(value)
+
+
 def _check(name: str, value: Any):
     """The valid value for field ``name``, or ``None``."""
     if name == "test_games":
@@ -72,7 +82,7 @@ def _check(name: str, value: Any):
     if name == "debounce_ms":
         return _whole(value, 0, MAX_DEBOUNCE_MS)
     if name == "game_seconds":
-        return _whole(value, 1, MAX_GAME_SECONDS)
+        return _seconds(value)
     if name == "run_test_games":
         return value if value in WHEN else None
     return None
@@ -84,7 +94,7 @@ def _allowed(name: str) -> str:
     if name == "debounce_ms":
         return f"a whole number of milliseconds from 0 to {MAX_DEBOUNCE_MS}"
     if name == "game_seconds":
-        return f"a whole number of seconds from 1 to {MAX_GAME_SECONDS}"
+        return f"a number of seconds from {MIN_GAME_SECONDS} to {MAX_GAME_SECONDS}"
     return "one of " + ", ".join(WHEN)
 
 

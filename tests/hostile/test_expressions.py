@@ -13,6 +13,7 @@ import pytest
 
 from tabletwin.expr.budget import MAX_ELEMENTS, WORK_LIMIT
 from tabletwin.expr.values import MAX_SHOWN
+from tabletwin.game.work import GAME_WORK_LIMIT
 
 from .bounded import run_cli
 
@@ -59,6 +60,9 @@ end:
     return str(path)
 
 
+GAME_TOO_LONG = f"game runs too long (more than {GAME_WORK_LIMIT} steps of work)"
+
+
 def test_a_doubling_chain_of_derived_values_runs_out_of_budget_in_eval(tmp_path):
     outcome = _eval("d59", "--model", _chain(tmp_path))
     assert (outcome.status, outcome.stdout) == (1, f"error: TimeoutError: {TOO_LONG}\n")
@@ -68,15 +72,16 @@ def test_a_doubling_chain_of_derived_values_stops_the_game(tmp_path):
     outcome = run_cli(["play", _chain(tmp_path)])
     outcome.within_bar()
     assert outcome.status == 1
+    # In a game the expression spends the game's budget, which is the smaller one.
     assert outcome.stdout.splitlines()[-1] == (
-        f"Stopped: ExprError: error evaluating 'd59': TimeoutError: {TOO_LONG}")
+        f"Stopped at {_chain(tmp_path)}:75:27: ExprError: actions.go.effect[0].value_x: {GAME_TOO_LONG}")
 
 
 def test_a_doubling_chain_of_derived_values_is_reported_by_validate(tmp_path):
     outcome = run_cli(["validate", _chain(tmp_path)])
     outcome.within_bar()
     assert "Test games: 0 of 1 finished, 0.0 requests on average" in outcome.stdout
-    assert f"ExprError: error evaluating 'd59': TimeoutError: {TOO_LONG}" in outcome.stdout
+    assert f"ExprError: actions.go.effect[0].value_x: {GAME_TOO_LONG}" in outcome.stdout
 
 
 # Work inside builtins and methods is charged by the size of what it touches.
@@ -242,11 +247,15 @@ def test_a_deeply_nested_variable_prints_on_the_terminal(tmp_path):
         """)
     outcome = run_cli(["play", model])
     outcome.within_bar()
-    assert outcome.status == 0
-    changes = [line for line in outcome.stdout.splitlines() if line.startswith("  x: ")]
-    # Past 100 levels every value prints the same, cut: the narrator sees no more changes.
-    assert len(changes) == 100
-    assert changes[-1] == "  x: " + "[" * 100 + "]" * 100 + " → " + "[" * 100 + "[…]" + "]" * 100
+    # A stored value may be 100 lists deep: the game stops there, after the narrator printed
+    # every level it reached.
+    assert outcome.status == 1
+    lines = outcome.stdout.splitlines()
+    changes = [line for line in lines if line.startswith("  x: ")]
+    assert len(changes) == 99
+    assert changes[-1] == "  x: " + "[" * 99 + "]" * 99 + " → " + "[" * 100 + "]" * 100
+    assert lines[-1] == (f"Stopped at {model}:21:9: ExprError: action wrap: value nested too deeply to store "
+                         "(more than 100 levels)")
 
 
 # Generated code uses names no model can write.

@@ -218,11 +218,13 @@ def test_settings_are_read_in_camel_or_snake_case_and_fall_back_to_the_defaults(
     assert parse([1]) == (Settings(), ["settings: expected a mapping for 'tabletwin', not list; using the defaults"])
     assert parse({"gameSeconds": 1}) == (Settings(game_seconds=1), [])
     assert parse({"game_seconds": 3600.0}) == (Settings(game_seconds=3600), [])
+    assert parse({"gameSeconds": 0.25}) == (Settings(game_seconds=0.25), [])
     assert parse({"gameSeconds": 0}) == (Settings(), [
-        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 0; "
+        "settings: tabletwin.gameSeconds must be a number of seconds from 0.1 to 3600, not 0; "
         "using the default 10"])
     assert parse({"gameSeconds": 3601})[1] == [
-        "settings: tabletwin.gameSeconds must be a whole number of seconds from 1 to 3600, not 3601; "
+        "settings: tabletwin.gameSeconds must be a number of seconds from 0.1 to 3600, not 3601; "
         "using the default 10"]
+    assert parse({"gameSeconds": float("nan")})[0] == Settings()
     assert section_of({"tabletwin": {"testGames": 3}}) == {"testGames": 3}
     assert section_of({"testGames": 3}) == {"testGames": 3}

@@ -2,11 +2,14 @@
 the game process is free for the next command afterwards (issue "Hardening").
 
 A game "never ends" here when, in a turn's first roll, a 6 comes up: the effect then repeats a
-slow expression 10,000 times (minutes). The same condition with a division by zero instead
-tells, in process and at once, which seeds would hang.
+slow expression for ever. The server under test runs with the engine's work bound per game
+lifted (``unbounded_games/sitecustomize.py``), which would otherwise end such a game within a
+second. The same condition with a division by zero instead tells, in process and at once, which
+seeds would hang.
 """
 
 import asyncio
+import os
 import sys
 import time
 from pathlib import Path
@@ -40,7 +43,12 @@ FAILING = _after_a_first_six("[{op: set, var: turn_total, value_x: '1 // 0'}]")
 SECONDS = 1  # the gameSeconds of these tests
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "tabletwin_lsp"]))
+UNBOUNDED = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    [str(Path(__file__).parent / "unbounded_games"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "tabletwin_lsp"],
+                                              server_env=UNBOUNDED))
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=types.ClientCapabilities(window=types.WindowClientCapabilities(work_done_progress=True)),
