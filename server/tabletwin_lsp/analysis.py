@@ -211,6 +211,7 @@ def _model(text: str, found: _Found) -> None:
     found.report = report
     found.findings.extend(report.errors)
     found.findings.extend(report.warnings)
+    found.findings.extend(report.lint)
     found.findings.extend(gap_findings(report))
 
 
@@ -293,8 +294,11 @@ def _place_findings(loaded: LoadedYaml, lines: list[str], uri: str, text_of: Tex
     game = loaded.data.get("game")
     if not isinstance(game, (str, int, float)) or isinstance(game, bool):
         return []
+    from tabletwin.lint import lint_tactic
+
     path = to_fs_path(uri) if uri.startswith("file:") else None
-    return place_findings(loaded, lines, find_model(path, str(game), text_of))
+    model = find_model(path, str(game), text_of)
+    return place_findings(loaded, lines, model) + lint_tactic(loaded, model)
 
 
 def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:

@@ -151,18 +151,21 @@ class Index:
         return None
 
 
-def build_index(loaded, lines: list[str], kind: str = "model") -> Index:
+def build_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
+    """``fields``: the model's :func:`~tabletwin.checks.expression_fields` when the caller has them."""
     index = Index(kind, loaded.data, loaded.positions, lines)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if kind == "tactic":
         _tactic(index, data)
         return index
+    if fields is None:
+        fields = expression_fields(data)
     _declarations(index, data)
-    _events_and_kwargs(index, data)
+    _events_and_kwargs(index, data, fields)
     _node_refs(index, data)
     _op_refs(index, data)
     _other_refs(index, data)
-    _expressions(index, data)
+    _expressions(index, data, fields)
     return index
 
 
@@ -212,7 +215,7 @@ def _declarations(index: Index, data: dict) -> None:
             _site(index, "end", end["id"], ("end", position, "id"), True)
 
 
-def _events_and_kwargs(index: Index, data: dict) -> None:
+def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
     """Events fired (with the names bound at each ``emit``) and ``modified()`` keyword names."""
     for op, path, _owner in all_ops(data):
         if op.get("op") == "emit" and isinstance(op.get("event"), str):
@@ -228,7 +231,7 @@ def _events_and_kwargs(index: Index, data: dict) -> None:
         for position, event in enumerate(sequence(events)):
             if isinstance(event, str):
                 _site(index, "event", event, path + ("end_event", position), True)
-    for _path, value in expression_fields(data):
+    for _path, value in fields:
         tree = parsed(expression_text(value))
         if tree is None or "modified" not in tree.source:
             continue
@@ -299,8 +302,8 @@ def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> N
     _expression_names(index, tree, path, local_names, text, forced={id(base): kind} if base is not None else {})
 
 
-def _expressions(index: Index, data: dict) -> None:
-    for path, value in expression_fields(data):
+def _expressions(index: Index, data: dict, fields: list) -> None:
+    for path, value in fields:
         text = expression_text(value)
         tree = parsed(text)
         if tree is None:

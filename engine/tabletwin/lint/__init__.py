@@ -27,11 +27,14 @@ def lint_model(loaded: LoadedYaml, index=None) -> list[Finding]:
     """The lint warnings of a readable model, in document order."""
     from ..editor.symbols import build_index
 
+    from ..checks import expression_fields
+
     data = loaded.data if isinstance(loaded.data, dict) else {}
     with shared_walks(data):
+        fields = expression_fields(data)
         if index is None:
-            index = build_index(loaded, loaded.text.splitlines())
-        found = name_findings(index) + arity_findings(index) + missing_index_findings(index) \
+            index = build_index(loaded, loaded.text.splitlines(), fields=fields)
+        found = name_findings(index) + arity_findings(index, fields) + missing_index_findings(index) \
             + missing_field_findings(index) + about_findings(index)
     return sorted(found, key=_order)
 

@@ -13,7 +13,7 @@ import ast
 
 from ..checks import expression_fields
 from ..editor.scope import scope_at
-from ..editor.symbols import Index, parsed
+from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
 from ..errors import Span
 from ..expr import expression_text
@@ -34,6 +34,8 @@ def name_findings(index: Index) -> list:
     found = []
     variables = index.names("var")
     content_names = None
+    global_names = [name for (kind, name) in index.decls if kind in GLOBAL_ORDER]
+    suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
     # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
     loop_variables = {site.name for site, _names in index.unknown if site.kind == "var" and site.path[-1:] == ("as",)}
     for site, local_names in index.unknown:
@@ -45,7 +47,10 @@ def name_findings(index: Index) -> list:
             if site.name in content_names:
                 continue
         if site.kind == "name":
-            suggested = suggestions(site.name, index.candidates(site, local_names))
+            key = (site.name, tuple(local_names))
+            if key not in suggested_for:
+                suggested_for[key] = suggestions(site.name, [*local_names, *global_names])
+            suggested = suggested_for[key]
             message = with_suggestions(f"'{site.name}' is not defined here", suggested)
             found.append(lint("undefined-name", message, site.span, site.path, name=site.name,
                               suggestions=suggested, exact=site.exact))
@@ -72,12 +77,12 @@ def _content_names(index: Index) -> set:
     return names
 
 
-def arity_findings(index: Index) -> list:
+def arity_findings(index: Index, fields: list | None = None) -> list:
     """``wrong-arity``: a builtin or own function called with too few or too many arguments."""
     data = mapping(index.data)
     functions = {str(name): _function_arity(function) for name, function in mapping(data.get("functions")).items()}
     found = []
-    for path, value in expression_fields(data):
+    for path, value in fields if fields is not None else expression_fields(data):
         text = expression_text(value)
         if "(" not in text:
             continue
