@@ -20,6 +20,7 @@ from ..errors import Span
 from . import schemanav
 from .context import def_of
 from .document import Snapshot
+from .lintfixes import lint_fixes
 from .navigation import Edit
 from .symbols import Index
 from .text import line_indent
@@ -54,6 +55,7 @@ class Fix:
     edits: list[Edit]
     diagnostics: list[int] = field(default_factory=list)  # indexes into the request's diagnostics
     preferred: bool = False
+    snippet: list[Edit] | None = None  # the same edits as snippets (``$0`` where the cursor lands)
 
 
 def code_actions(snap: Snapshot, span: Span, diagnostics: list[Diagnostic] | None = None,
@@ -63,6 +65,7 @@ def code_actions(snap: Snapshot, span: Span, diagnostics: list[Diagnostic] | Non
     diagnostics = diagnostics or []
     fixes: list[Fix] = []
     fixes += _unknown_keys(snap, diagnostics)
+    fixes += lint_fixes(snap, diagnostics)
     fixes += _boolean_keys(snap, span, diagnostics)
     index = index if index is not None else snap.index
     if index is not None and snap.kind == "model":
@@ -99,6 +102,12 @@ def _unknown_keys(snap: Snapshot, diagnostics: list[Diagnostic]) -> list[Fix]:
             continue
         span = _key_span(snap, diagnostic.span, key)
         if span is None:
+            continue
+        if key.startswith(f"{suggestion}:"):
+            # ``result:win`` is one key to YAML; the author meant the key and its value.
+            at = span.column + len(suggestion) + 1
+            fixes.append(Fix(f"Add a space after '{suggestion}:'", [Edit(Span(span.line, at, span.line, at), " ")],
+                             [number], True))
             continue
         fixes.append(Fix(f"Change '{key}' to '{suggestion}'", [Edit(span, suggestion)], [number], True))
     return fixes
@@ -178,7 +187,10 @@ def _twins(snap: Snapshot, index: Index, span: Span) -> list[Fix]:
                 continue
             edit = _insert_after(snap, loaded.positions, path, key, f'{key}_x: ""')
             if edit is not None:
-                fixes.append(Fix(f"Add {key}_x (the expression the engine runs for '{key}')", [edit]))
+                # As a snippet the cursor lands between the quotes, ready for the expression.
+                snippet = Edit(edit.span, edit.text[:-1] + '$0"')
+                fixes.append(Fix(f"Add {key}_x (the expression the engine runs for '{key}')", [edit],
+                                 snippet=[snippet]))
     return fixes
 
 
