@@ -67,12 +67,14 @@ def missing_index_findings(index: Index) -> list:
             base = value.strip()
             span = index.positions.value_span(path + (name,))
             start = scalar_start(index.lines, span, value) if span is not None else None
+            # A plain scalar gets quotes: ``[`` and ``]`` would end a flow mapping's value.
+            replacement = f"{base}[actor]" if start is not None and start > span.column else f'"{base}[actor]"'
             if start is not None:
                 start += value.index(base)
                 span = Span(span.line, start, span.line, start + len(base))
             found.append(lint("missing-index", f"{what} '{base}' belongs to a player; write {base}[actor] "
                               f"or {base}[player index]", span, path + (name,), name=base,
-                              replacement=f"{base}[actor]", exact=start is not None))
+                              replacement=replacement, exact=start is not None))
     return found
 
 
