@@ -126,3 +126,20 @@ def test_suggestions_are_bounded_and_close():
     assert len(suggestions("score", names)) == MAX_SUGGESTIONS
     assert suggestions("zzz", ["score"]) == []
     assert SUGGESTION_CUTOFF == 0.6
+
+
+def test_the_editor_and_lint_share_the_index_of_one_load():
+    from tabletwin.editor import Snapshot
+    from tabletwin.editor.loads import shared_load
+    from tabletwin.editor.symbols import KEPT_INDEXES, shared_index
+
+    text = pig_with(('cond_x: "pips == 1"', 'cond_x: "pip == 1"'))
+    loaded = shared_load(text)
+    lint_model(loaded)
+    snap = Snapshot(text, 1)
+    assert snap.loaded is loaded
+    assert snap.index is shared_index(loaded, [])
+    others = [load_yaml(f"flow: {{id: s{i}, kind: step}}\n") for i in range(KEPT_INDEXES)]
+    for other in others:
+        shared_index(other, [])
+    assert shared_index(loaded, text.split("\n")) is not snap.index  # built again once pushed out

@@ -18,6 +18,8 @@ good for navigation but never edited by a rename.
 from __future__ import annotations
 
 import ast
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -166,6 +168,30 @@ def build_index(loaded, lines: list[str], kind: str = "model", fields: list | No
     _op_refs(index, data)
     _other_refs(index, data)
     _expressions(index, data, fields)
+    return index
+
+
+#: Indexes kept by :func:`shared_index` (the newest versions of the documents being edited).
+KEPT_INDEXES = 2
+_index_lock = threading.Lock()
+_indexes: OrderedDict = OrderedDict()  # (id(loaded), kind) -> (loaded, index); loaded kept so its id stays its own
+
+
+def shared_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
+    """:func:`build_index`, once per loaded document: the editor's snapshot and lint (in the
+    server's diagnostics) read the same load (:func:`~tabletwin.editor.loads.shared_load`) and
+    so share its index. An index is never changed once built."""
+    key = (id(loaded), kind)
+    with _index_lock:
+        entry = _indexes.get(key)
+        if entry is not None and entry[0] is loaded:
+            _indexes.move_to_end(key)
+            return entry[1]
+    index = build_index(loaded, lines, kind, fields)
+    with _index_lock:
+        _indexes[key] = (loaded, index)
+        while len(_indexes) > KEPT_INDEXES:
+            _indexes.popitem(last=False)
     return index
 
 

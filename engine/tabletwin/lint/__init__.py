@@ -25,7 +25,7 @@ from .tactic import label_findings
 
 def lint_model(loaded: LoadedYaml, index=None) -> list[Finding]:
     """The lint warnings of a readable model, in document order."""
-    from ..editor.symbols import build_index
+    from ..editor.symbols import shared_index
 
     from ..checks import expression_fields
 
@@ -33,7 +33,7 @@ def lint_model(loaded: LoadedYaml, index=None) -> list[Finding]:
     with shared_walks(data):
         fields = expression_fields(data)
         if index is None:
-            index = build_index(loaded, loaded.text.splitlines(), fields=fields)
+            index = shared_index(loaded, loaded.text.split("\n"), "model", fields)
         found = name_findings(index) + arity_findings(index, fields) + missing_index_findings(index) \
             + missing_field_findings(index) + about_findings(index)
     return sorted(found, key=_order)

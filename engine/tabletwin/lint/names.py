@@ -29,6 +29,11 @@ BUILTIN_ARITY = {
 }
 
 
+#: Unknown names that get "did you mean" (each costs a comparison with every name in scope); a
+#: text with more unknown names than this is not a typo, and the rest are reported without.
+MAX_SUGGESTED = 500
+
+
 def name_findings(index: Index) -> list:
     """``undefined-name`` for names in expressions, ``undeclared-variable`` for ``var`` paths."""
     found = []
@@ -49,7 +54,8 @@ def name_findings(index: Index) -> list:
         if site.kind == "name":
             key = (site.name, tuple(local_names))
             if key not in suggested_for:
-                suggested_for[key] = suggestions(site.name, [*local_names, *global_names])
+                suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
+                    if len(suggested_for) < MAX_SUGGESTED else []
             suggested = suggested_for[key]
             message = with_suggestions(f"'{site.name}' is not defined here", suggested)
             found.append(lint("undefined-name", message, site.span, site.path, name=site.name,
