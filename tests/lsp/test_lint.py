@@ -87,6 +87,11 @@ async def test_an_unknown_label_in_a_tactic(client: LanguageClient):
     diagnostics = await diagnostics_of(client, "lint-tactic.yaml", tactic)
     assert lint_of(diagnostics) == [("unknown-label", 5, 40, 44, "pick 'rets': 'step act' never offers it "
                                      "(offers punch, rest) (did you mean 'rest'?)")]
+    (warning,) = [d for d in diagnostics if d.source == LINT]
+    found = await actions(client, "lint-tactic.yaml", warning.range, [warning])
+    fix = next(action for action in found if action.title == "Change 'rets' to 'rest'")
+    after = await diagnostics_of(client, "lint-tactic-after.yaml", apply(tactic, fix.edit.changes[uri_of("lint-tactic.yaml")]))
+    assert len(after) < len(diagnostics)
 
 
 async def actions(client: LanguageClient, name: str, where: types.Range, diagnostics, only=None):

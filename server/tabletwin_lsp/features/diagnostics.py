@@ -336,6 +336,7 @@ def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) ->
     uri = params.text_document.uri
     state = _state(uri)
     state.stops, state.stops_version = (), None
+    state.last_games = None  # they played an older text: the status bar must not show them as this one's
     state.games_generation += 1  # automatic test games of an older text are of no use now
     schedule(ls, uri, config.current().debounce_seconds)
     if _is_model(ls, uri):
