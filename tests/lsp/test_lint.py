@@ -161,3 +161,11 @@ async def test_fix_all_applies_every_sure_fix(client: LanguageClient):
     after = await diagnostics_of(client, "fix-all-after.yaml", apply(text, fix.edit.changes[uri_of(name)]))
     assert lint_of(after) == []
     assert len(after) < len(before)
+
+
+async def test_gaps_and_unknown_keys_have_a_code_and_docs_too(client: LanguageClient):
+    text = pig_with(("    label: Roll the die\n", "    lable: Roll the die\n"),
+                    ('    pre_x: "turn_total > 0"\n', ""))
+    diagnostics = await diagnostics_of(client, "other-codes.yaml", text)
+    coded = sorted((d.code, d.code_description.href.rsplit("#", 1)[1]) for d in diagnostics if d.source == "tabletwin")
+    assert ("unknown-key", "what-it-finds") in coded and ("gap", "figures-and-gaps") in coded

@@ -16,7 +16,7 @@ from ..checks.findings import Finding
 from ..modelfile import LoadedYaml
 from ..validate.walk import shared_walks
 from .about import about_findings
-from .codes import CODES, SOURCE, doc_link
+from .codes import CODES, SOURCE, doc_link, other_code
 from .finding import code_of, is_lint
 from .names import arity_findings, name_findings
 from .ops import missing_field_findings, missing_index_findings
@@ -49,4 +49,4 @@ def _order(finding: Finding):
     return (span.line, span.column) if span else (-1, -1)
 
 
-__all__ = ["CODES", "SOURCE", "code_of", "doc_link", "is_lint", "lint_model", "lint_tactic"]
+__all__ = ["CODES", "SOURCE", "code_of", "doc_link", "is_lint", "lint_model", "lint_tactic", "other_code"]

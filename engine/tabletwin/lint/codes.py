@@ -21,6 +21,21 @@ CODES = {
 }
 
 
-def doc_link(code: str) -> str:
+#: Codes of the other diagnostics that carry what they are in their ``data``, with their section
+#: of validating.md: ``data`` key -> (code, anchor).
+OTHER_CODES = {"gap": ("gap", "figures-and-gaps"), "key": ("unknown-key", "what-it-finds")}
+
+
+def doc_link(code: str, anchor: str | None = None) -> str:
     base = LOCAL_DOCS.as_uri() if LOCAL_DOCS.is_file() else SITE_DOCS
-    return f"{base}#{code}"
+    return f"{base}#{anchor or code}"
+
+
+def other_code(data) -> tuple[str, str] | None:
+    """``(code, docs link)`` of a validator diagnostic whose ``data`` says what it is, else ``None``."""
+    if not isinstance(data, dict):
+        return None
+    for key, (code, anchor) in OTHER_CODES.items():
+        if key in data:
+            return code, doc_link(code, anchor)
+    return None
