@@ -5,13 +5,14 @@ never raises, whatever the text. It decides the kind of the document (:func:`doc
 and finds:
 
 - for a **model**: ``validate(loaded, games=0)``'s errors and warnings (YAML errors, expression
-  syntax errors at their columns, model errors, unknown keys with ``data``), then the gaps
-  (``report.figures.gaps``) as information, placed through ``report.loaded.positions``;
+  syntax errors at their columns, model errors, unknown keys with ``data``), its lint warnings
+  (``report.lint``, :mod:`tabletwin.lint`), then the gaps (``report.figures.gaps``) as
+  information, placed through ``report.loaded.positions``;
 - for a **tactic** (top-level ``tactic``): YAML errors, the tactic schema's findings, the rule
   errors of :func:`tabletwin.tactics.compile_tactic` (each rule on its own, so every bad rule is
   reported at its line), the syntax errors of its expressions (``*_x`` fields and ``let``) and
-  the places in ``at`` and ``search.at`` that its model lacks (the model read through
-  ``text_of``, so an open model's unsaved text counts);
+  the places in ``at`` and ``search.at`` that its model lacks and the ``pick`` labels its places
+  never offer (the model read through ``text_of``, so an open model's unsaved text counts);
 - for any other YAML: nothing.
 
 The findings become LSP diagnostics right away, in the worker, through :mod:`.convert` with the

@@ -169,3 +169,30 @@ async def test_gaps_and_unknown_keys_have_a_code_and_docs_too(client: LanguageCl
     diagnostics = await diagnostics_of(client, "other-codes.yaml", text)
     coded = sorted((d.code, d.code_description.href.rsplit("#", 1)[1]) for d in diagnostics if d.source == "tabletwin")
     assert ("unknown-key", "what-it-finds") in coded and ("gap", "figures-and-gaps") in coded
+
+
+def _empty_errors(diagnostics) -> list:
+    return [d for d in diagnostics if d.message.startswith('syntax error in expression "": empty expression')]
+
+
+async def test_the_new_twin_is_not_an_error_until_an_edit_elsewhere(client: LanguageClient):
+    name = "pending-twin.yaml"
+    uri = uri_of(name)
+    text = pig_with(('    pre_x: "turn_total > 0"\n', ""))
+    await diagnostics_of(client, name, text)
+    line = text.split("\n").index("    pre: something is at stake")
+    here = types.Range(types.Position(line, 5), types.Position(line, 5))
+    (fix,) = [a for a in await actions(client, name, here, []) if a.title.startswith("Add pre_x")]
+    (edit,) = fix.edit.document_changes[0].edits
+    published = Publications(client)
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text='\n    pre_x: ""')]))
+    assert _empty_errors(await published.wait_for(uri, 2, timeout=20)) == []
+    # The author edits another line: the empty expression is an error again.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="# note\n")]))
+    after = await published.wait_for(uri, 3, timeout=20)
+    assert [d.range.start.line for d in _empty_errors(after)] == [line + 2]

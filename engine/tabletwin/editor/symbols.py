@@ -324,7 +324,8 @@ def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> N
     while isinstance(node, ast.Subscript):
         node = node.value
     base = node if isinstance(node, ast.Name) else None
-    local_names = scope_at("model", data, path, index).locals
+    # A bare name (``deck``) is the zone or variable itself: no local name can change what it is.
+    local_names = {} if base is tree.tree.body else scope_at("model", data, path, index).locals
     _expression_names(index, tree, path, local_names, text, forced={id(base): kind} if base is not None else {})
 
 

@@ -18,6 +18,7 @@ from tabletwin.editor.tactic_places import place_fixes
 from .. import analysis as analyses
 from .. import editing
 from ..server import server
+from . import pending
 
 FIX_ALL_TITLE = "Fix all: apply every sure fix in this file"
 
@@ -51,6 +52,10 @@ def quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[type
                 text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=document.version),
                 edits=[types.SnippetTextEdit(range=editing.to_range(codec, snap.lines, e.span),
                                              snippet=types.StringValue(e.text)) for e in fix.snippet])])
+            first = fix.snippet[0]
+            # The cursor lands in the new expression: once applied, hold its "empty expression" back.
+            pending.offer(uri, editing.to_range(codec, snap.lines, first.span), first.text.replace("$0", ""),
+                          first.span.line + first.text.count("\n"))
         else:
             edit = types.WorkspaceEdit(changes={uri: [
                 types.TextEdit(range=editing.to_range(codec, snap.lines, e.span), new_text=e.text) for e in fix.edits]})
