@@ -122,35 +122,49 @@ def declare(snap, section: tuple, name: str, value: str) -> Edit | None:
     if loaded is None or not isinstance(loaded.data, dict):
         return None
     data, positions = loaded.data, loaded.positions
+    part = section[1]
     entry = f"{name}: {value}"
     state = data.get("state")
-    table = state.get(section[1]) if isinstance(state, dict) else None
+    table = state.get(part) if isinstance(state, dict) else None
     if isinstance(table, dict):
         span = positions.value_span(section)
-        if span is not None and snap.lines[span.line][span.column:span.column + 1] == "{":
+        if _is_flow(snap, span):
             at = Span(span.end_line, span.end_column - 1, span.end_line, span.end_column - 1)
             return Edit(at, (", " if table else "") + entry)
-        if not table:
-            return None
-        last = list(table)[-1]
-        key_span = positions.key_span(section + (last,))
-        end = positions.value_span(section + (last,))
+        last = list(table)[-1] if table else None
+        key_span = positions.key_span(section + (last,)) if last is not None else None
+        end = positions.value_span(section + (last,)) if last is not None else None
         if key_span is None or end is None:
             return None
-        return Edit(Span(end.end_line, end.end_column, end.end_line, end.end_column), f"\n{' ' * key_span.column}{entry}")
+        at = Span(end.end_line, end.end_column, end.end_line, end.end_column)
+        return Edit(at, f"\n{' ' * key_span.column}{entry}")
     if isinstance(state, dict) and state:
         state_span = positions.value_span(("state",))
+        if _is_flow(snap, state_span):
+            at = Span(state_span.end_line, state_span.end_column - 1, state_span.end_line, state_span.end_column - 1)
+            return Edit(at, f", {part}: {{{entry}}}")
         first = positions.key_span(("state", next(iter(state))))
-        if state_span is None or first is None or snap.lines[state_span.line][state_span.column:state_span.column + 1] == "{":
+        if state_span is None or first is None:
             return None
         at = Span(state_span.end_line, state_span.end_column, state_span.end_line, state_span.end_column)
         indent = " " * first.column
-        return Edit(at, f"\n{indent}{section[1]}:\n{indent}{indent}{entry}")
-    if "state" in data:
-        return None
+        return Edit(at, f"\n{indent}{part}:\n{indent}{indent}{entry}")
+    if "state" in data:  # ``state:`` with nothing (or not a mapping) under it: write it anew
+        key_span = positions.key_span(("state",))
+        value_span = positions.value_span(("state",))
+        if key_span is None or value_span is None:
+            return None
+        return Edit(Span(key_span.line, key_span.column, value_span.end_line, value_span.end_column),
+                    f"state:\n  {part}:\n    {entry}")
     flow_key = positions.key_span(("flow",))
     line = flow_key.line if flow_key is not None else len(snap.lines)
-    return Edit(Span(line, 0, line, 0), f"state:\n  {section[1]}:\n    {entry}\n")
+    return Edit(Span(line, 0, line, 0), f"state:\n  {part}:\n    {entry}\n")
+
+
+def _is_flow(snap, span: Span | None) -> bool:
+    if span is None or span.line >= len(snap.lines):
+        return False
+    return snap.lines[span.line][span.column:span.column + 1] == "{"
 
 
 def fix_all(snap, diagnostics, index=None) -> list[Edit]:
