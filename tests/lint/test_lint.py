@@ -143,3 +143,10 @@ def test_the_editor_and_lint_share_the_index_of_one_load():
     for other in others:
         shared_index(other, [])
     assert shared_index(loaded, text.split("\n")) is not snap.index  # built again once pushed out
+
+
+def test_every_builtin_has_its_numbers_of_arguments():
+    from tabletwin.expr.builtins import BUILTIN_NAMES
+    from tabletwin.lint.names import BUILTIN_ARITY
+
+    assert set(BUILTIN_ARITY) == set(BUILTIN_NAMES)
