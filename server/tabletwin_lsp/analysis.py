@@ -5,13 +5,14 @@ never raises, whatever the text. It decides the kind of the document (:func:`doc
 and finds:
 
 - for a **model**: ``validate(loaded, games=0)``'s errors and warnings (YAML errors, expression
-  syntax errors at their columns, model errors, unknown keys with ``data``), then the gaps
-  (``report.figures.gaps``) as information, placed through ``report.loaded.positions``;
+  syntax errors at their columns, model errors, unknown keys with ``data``), its lint warnings
+  (``report.lint``, :mod:`tabletwin.lint`), then the gaps (``report.figures.gaps``) as
+  information, placed through ``report.loaded.positions``;
 - for a **tactic** (top-level ``tactic``): YAML errors, the tactic schema's findings, the rule
   errors of :func:`tabletwin.tactics.compile_tactic` (each rule on its own, so every bad rule is
   reported at its line), the syntax errors of its expressions (``*_x`` fields and ``let``) and
-  the places in ``at`` and ``search.at`` that its model lacks (the model read through
-  ``text_of``, so an open model's unsaved text counts);
+  the places in ``at`` and ``search.at`` that its model lacks and the ``pick`` labels its places
+  never offer (the model read through ``text_of``, so an open model's unsaved text counts);
 - for any other YAML: nothing;
 - for a model or tactic longer than :data:`~tabletwin_lsp.documents.MAX_DOCUMENT_CHARS`: only
   a warning on its first line that it is too large to check (it is not even loaded).
@@ -229,6 +230,7 @@ def _model(text: str, found: _Found) -> None:
     found.report = report
     found.findings.extend(report.errors)
     found.findings.extend(report.warnings)
+    found.findings.extend(report.lint)
     found.findings.extend(gap_findings(report))
 
 
@@ -311,8 +313,11 @@ def _place_findings(loaded: LoadedYaml, lines: list[str], uri: str, text_of: Tex
     game = loaded.data.get("game")
     if not isinstance(game, (str, int, float)) or isinstance(game, bool):
         return []
+    from tabletwin.lint import lint_tactic
+
     path = to_fs_path(uri) if uri.startswith("file:") else None
-    return place_findings(loaded, lines, find_model(path, str(game), text_of))
+    model = find_model(path, str(game), text_of)
+    return place_findings(loaded, lines, model) + lint_tactic(loaded, model)
 
 
 def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:

@@ -11,6 +11,8 @@ from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from tabletwin.checks import Finding
+from tabletwin.lint import SOURCE as LINT_SOURCE
+from tabletwin.lint import code_of, doc_link, other_code
 
 SOURCE = "tabletwin"
 _SEVERITY = {
@@ -30,10 +32,16 @@ def to_range(document: TextDocument, finding: Finding) -> types.Range:
 
 
 def to_diagnostic(document: TextDocument, finding: Finding) -> types.Diagnostic:
+    code = code_of(finding)  # lint warnings: their own source, a code and the code's docs
+    href = doc_link(code) if code else None
+    if code is None and (other := other_code(finding.data)) is not None:
+        code, href = other  # a gap, an unknown key: a code and docs too
     return types.Diagnostic(
         range=to_range(document, finding),
         message=finding.message,
         severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
-        source=SOURCE,
+        source=LINT_SOURCE if code_of(finding) else SOURCE,
+        code=code,
+        code_description=types.CodeDescription(href=href) if href else None,
         data=({"path": finding.path} | (finding.data or {})) if finding.path else finding.data,
     )

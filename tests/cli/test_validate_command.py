@@ -30,7 +30,8 @@ def test_json_report_shape(capsys):
     status, out, _ = run(["validate", RACE, "--json", "--games", "3", "--seed", "4"], capsys)
     report = json.loads(out)
     assert status == 0
-    assert set(report) == {"ok", "errors", "warnings", "figures", "gaps", "test_games", "tree"}
+    assert set(report) == {"ok", "errors", "warnings", "figures", "gaps", "test_games", "tree", "lint"}
+    assert report["lint"] == []
     assert report["ok"] is True
     assert report["figures"] == {"executable": 1.0, "rules": 1.0, "content": None, "content_ok": 0,
                                  "content_total": 0, "steps": 1, "ops": 3, "code": 0.0, "open_questions": 0}

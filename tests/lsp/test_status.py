@@ -49,6 +49,18 @@ async def test_a_model_before_and_after_its_test_games(client: LanguageClient):
     assert games["games"] == 5 and games["finished"] == summary["finished"] and games["version"] == 1
 
 
+async def test_test_games_of_an_older_text_are_cleared_by_an_edit(client: LanguageClient):
+    published = await open_document(client, PIG)
+    await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="tabletwin.runTestGames", arguments=[URI, 2])), 30)
+    assert (await status(client))["testGames"] is not None
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=PIG.replace("GOAL: 30", "GOAL: 40"))]))
+    await published.wait_for(URI, 2, timeout=30)
+    assert (await status(client))["testGames"] is None
+
+
 async def test_counts_errors_and_players_of_a_broken_model(client: LanguageClient):
     text = PIG.replace("num_players: 2", "num_players: 3").replace("{op: add, var: turn_total",
                                                                   "{op: frobnicate, var: turn_total")

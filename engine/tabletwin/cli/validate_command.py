@@ -33,6 +33,7 @@ def _percent(value) -> str:
 
 def render(report: Report, filename: str) -> list[str]:
     lines = [f.located(filename) for f in report.errors + report.warnings]
+    lines += [f"{f.located(filename)} [{f.data['code']}]" for f in report.lint]
     figures = report.figures
     if figures is None:
         return lines
@@ -105,7 +106,7 @@ def run(args) -> int:
 
 
 def run_tree(args) -> int:
-    report, filename = _report(args, games=0, schema=False)
+    report, filename = _report(args, games=0, schema=False, lint=False)
     if report is None:
         return UNREADABLE
     if not report.readable:

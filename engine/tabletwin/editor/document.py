@@ -25,7 +25,7 @@ from ..errors import YamlError
 from . import places as places_module
 from .cursor import Cursor, cursor_at
 from .loads import shared_load
-from .symbols import Index, build_index
+from .symbols import Index, shared_index
 
 _TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
 # What declares a name: keys near the top of the tree, and a few fields anywhere.
@@ -92,7 +92,7 @@ class Snapshot:
                     index = None
                     if loaded is not None and self.kind is not None and isinstance(loaded.data, dict):
                         try:
-                            index = build_index(loaded, self.lines, self.kind)
+                            index = shared_index(loaded, self.lines, self.kind)
                         except RecursionError:
                             index = None
                     self._index = index

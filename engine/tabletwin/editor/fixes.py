@@ -7,6 +7,9 @@
   ``if`` without ``if_x`` ...): the twin is inserted next to it with an empty expression, which
   the validator then points at until it is written.
 - Declare a loop's ``as`` variable that ``state.vars`` lacks.
+- For lint warnings and validator errors whose repair is clear (did you mean for names, ops and
+  ``about``; ``hand[actor]``; ``==``; declaring a zone or variable): :mod:`.lintfixes`. An unknown
+  key that is a key and its value without the space (``result:win``) gets the space.
 - Quote a key that YAML 1.1 reads as a boolean (``on:`` becomes ``"on":``).
 """
 
@@ -20,6 +23,7 @@ from ..errors import Span
 from . import schemanav
 from .context import def_of
 from .document import Snapshot
+from .lintfixes import declare, lint_fixes
 from .navigation import Edit
 from .symbols import Index
 from .text import line_indent
@@ -54,6 +58,7 @@ class Fix:
     edits: list[Edit]
     diagnostics: list[int] = field(default_factory=list)  # indexes into the request's diagnostics
     preferred: bool = False
+    snippet: list[Edit] | None = None  # the same edits as snippets (``$0`` where the cursor lands)
 
 
 def code_actions(snap: Snapshot, span: Span, diagnostics: list[Diagnostic] | None = None,
@@ -63,6 +68,7 @@ def code_actions(snap: Snapshot, span: Span, diagnostics: list[Diagnostic] | Non
     diagnostics = diagnostics or []
     fixes: list[Fix] = []
     fixes += _unknown_keys(snap, diagnostics)
+    fixes += lint_fixes(snap, diagnostics)
     fixes += _boolean_keys(snap, span, diagnostics)
     index = index if index is not None else snap.index
     if index is not None and snap.kind == "model":
@@ -99,6 +105,12 @@ def _unknown_keys(snap: Snapshot, diagnostics: list[Diagnostic]) -> list[Fix]:
             continue
         span = _key_span(snap, diagnostic.span, key)
         if span is None:
+            continue
+        if key.startswith(f"{suggestion}:"):
+            # ``result:win`` is one key to YAML; the author meant the key and its value.
+            at = span.column + len(suggestion) + 1
+            fixes.append(Fix(f"Add a space after '{suggestion}:'", [Edit(Span(span.line, at, span.line, at), " ")],
+                             [number], True))
             continue
         fixes.append(Fix(f"Change '{key}' to '{suggestion}'", [Edit(span, suggestion)], [number], True))
     return fixes
@@ -178,7 +190,10 @@ def _twins(snap: Snapshot, index: Index, span: Span) -> list[Fix]:
                 continue
             edit = _insert_after(snap, loaded.positions, path, key, f'{key}_x: ""')
             if edit is not None:
-                fixes.append(Fix(f"Add {key}_x (the expression the engine runs for '{key}')", [edit]))
+                # As a snippet the cursor lands between the quotes, ready for the expression.
+                snippet = Edit(edit.span, edit.text[:-1] + '$0"')
+                fixes.append(Fix(f"Add {key}_x (the expression the engine runs for '{key}')", [edit],
+                                 snippet=[snippet]))
     return fixes
 
 
@@ -208,51 +223,11 @@ def _loop_variables(snap: Snapshot, index: Index, span: Span, diagnostics: list[
             site = index.at(line, match.start(1))
             if site is None or site.kind != "var" or site.name != name or index.declared("var", name):
                 continue
-            edit = _declare_variable(snap, loaded, name)
+            edit = declare(snap, ("state", "vars"), name, "{init: null}")
             if edit is not None:
                 fixes.append(Fix(f"Declare the loop variable '{name}' in state.vars", [edit],
                                  _overlapping(diagnostics, site.span), True))
     return fixes
-
-
-def _declare_variable(snap: Snapshot, loaded, name: str) -> Edit | None:
-    data = loaded.data
-    positions = loaded.positions
-    entry = f"{name}: {{init: null}}"
-    state = data.get("state")
-    if isinstance(state, dict) and isinstance(state.get("vars"), dict):
-        vars_span = positions.value_span(("state", "vars"))
-        if _is_flow(snap, vars_span):
-            at = Span(vars_span.end_line, vars_span.end_column - 1, vars_span.end_line, vars_span.end_column - 1)
-            return Edit(at, (", " if state["vars"] else "") + entry)
-        last = list(state["vars"])[-1]
-        key_span = positions.key_span(("state", "vars", last))
-        end = positions.value_span(("state", "vars", last))
-        at = Span(end.end_line, end.end_column, end.end_line, end.end_column)
-        return Edit(at, f"\n{' ' * key_span.column}{entry}")
-    if isinstance(state, dict) and state:
-        state_span = positions.value_span(("state",))
-        if _is_flow(snap, state_span):
-            at = Span(state_span.end_line, state_span.end_column - 1, state_span.end_line, state_span.end_column - 1)
-            return Edit(at, f", vars: {{{entry}}}")
-        first = positions.key_span(("state", next(iter(state))))
-        at = Span(state_span.end_line, state_span.end_column, state_span.end_line, state_span.end_column)
-        indent = " " * first.column
-        return Edit(at, f"\n{indent}vars:\n{indent}{indent}{entry}")
-    flow_key = positions.key_span(("flow",))
-    line = flow_key.line if flow_key is not None else len(snap.lines)
-    if "state" in data:
-        key_span = positions.key_span(("state",))
-        value_span = positions.value_span(("state",))
-        return Edit(Span(key_span.line, key_span.column, value_span.end_line, value_span.end_column),
-                    f"state:\n  vars:\n    {entry}")
-    return Edit(Span(line, 0, line, 0), f"state:\n  vars:\n    {entry}\n")
-
-
-def _is_flow(snap: Snapshot, span: Span | None) -> bool:
-    if span is None or span.line >= len(snap.lines):
-        return False
-    return snap.lines[span.line][span.column:span.column + 1] == "{"
 
 
 __all__ = ["Diagnostic", "Edit", "Fix", "code_actions", "line_indent"]

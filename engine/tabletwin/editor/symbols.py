@@ -18,6 +18,8 @@ good for navigation but never edited by a rename.
 from __future__ import annotations
 
 import ast
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -151,18 +153,45 @@ class Index:
         return None
 
 
-def build_index(loaded, lines: list[str], kind: str = "model") -> Index:
+def build_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
+    """``fields``: the model's :func:`~tabletwin.checks.expression_fields` when the caller has them."""
     index = Index(kind, loaded.data, loaded.positions, lines)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if kind == "tactic":
         _tactic(index, data)
         return index
+    if fields is None:
+        fields = expression_fields(data)
     _declarations(index, data)
-    _events_and_kwargs(index, data)
+    _events_and_kwargs(index, data, fields)
     _node_refs(index, data)
     _op_refs(index, data)
     _other_refs(index, data)
-    _expressions(index, data)
+    _expressions(index, data, fields)
+    return index
+
+
+#: Indexes kept by :func:`shared_index` (the newest versions of the documents being edited).
+KEPT_INDEXES = 2
+_index_lock = threading.Lock()
+_indexes: OrderedDict = OrderedDict()  # (id(loaded), kind) -> (loaded, index); loaded kept so its id stays its own
+
+
+def shared_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
+    """:func:`build_index`, once per loaded document: the editor's snapshot and lint (in the
+    server's diagnostics) read the same load (:func:`~tabletwin.editor.loads.shared_load`) and
+    so share its index. An index is never changed once built."""
+    key = (id(loaded), kind)
+    with _index_lock:
+        entry = _indexes.get(key)
+        if entry is not None and entry[0] is loaded:
+            _indexes.move_to_end(key)
+            return entry[1]
+    index = build_index(loaded, lines, kind, fields)
+    with _index_lock:
+        _indexes[key] = (loaded, index)
+        while len(_indexes) > KEPT_INDEXES:
+            _indexes.popitem(last=False)
     return index
 
 
@@ -212,7 +241,7 @@ def _declarations(index: Index, data: dict) -> None:
             _site(index, "end", end["id"], ("end", position, "id"), True)
 
 
-def _events_and_kwargs(index: Index, data: dict) -> None:
+def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
     """Events fired (with the names bound at each ``emit``) and ``modified()`` keyword names."""
     for op, path, _owner in all_ops(data):
         if op.get("op") == "emit" and isinstance(op.get("event"), str):
@@ -228,7 +257,7 @@ def _events_and_kwargs(index: Index, data: dict) -> None:
         for position, event in enumerate(sequence(events)):
             if isinstance(event, str):
                 _site(index, "event", event, path + ("end_event", position), True)
-    for _path, value in expression_fields(data):
+    for _path, value in fields:
         tree = parsed(expression_text(value))
         if tree is None or "modified" not in tree.source:
             continue
@@ -295,12 +324,13 @@ def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> N
     while isinstance(node, ast.Subscript):
         node = node.value
     base = node if isinstance(node, ast.Name) else None
-    local_names = scope_at("model", data, path, index).locals
+    # A bare name (``deck``) is the zone or variable itself: no local name can change what it is.
+    local_names = {} if base is tree.tree.body else scope_at("model", data, path, index).locals
     _expression_names(index, tree, path, local_names, text, forced={id(base): kind} if base is not None else {})
 
 
-def _expressions(index: Index, data: dict) -> None:
-    for path, value in expression_fields(data):
+def _expressions(index: Index, data: dict, fields: list) -> None:
+    for path, value in fields:
         text = expression_text(value)
         tree = parsed(text)
         if tree is None:

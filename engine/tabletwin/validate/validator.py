@@ -27,6 +27,7 @@ class Report:
     tree: str = ""
     readable: bool = True
     loaded: LoadedYaml | None = None
+    lint: list[Finding] = field(default_factory=list)  # tabletwin.lint's warnings; never change ``ok``
 
     @property
     def ok(self) -> bool:
@@ -44,6 +45,9 @@ class Report:
             line, column = f.span.human() if f.span else (None, None)
             return {"message": f.message, "path": f.path, "line": line, "column": column}
 
+        def lint(f: Finding) -> dict:
+            return {"code": f.data["code"], **finding(f)}
+
         gaps = []
         if self.figures is not None:
             for gap in self.figures.gaps:
@@ -55,11 +59,12 @@ class Report:
         return {"ok": self.ok, "errors": [finding(f) for f in self.errors],
                 "warnings": [finding(f) for f in self.warnings],
                 "figures": self.figures.as_json() if self.figures else None, "gaps": gaps, "test_games": games,
-                "tree": self.tree}
+                "tree": self.tree, "lint": [lint(f) for f in self.lint]}
 
 
-def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Report:
-    """The full report for model text (or an already loaded document)."""
+def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: bool = True) -> Report:
+    """The full report for model text (or an already loaded document); ``lint`` adds
+    :mod:`tabletwin.lint`'s warnings as ``report.lint``."""
     report = Report()
     from ..model import Model
 
@@ -94,6 +99,10 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True) -> Rep
         report.warnings = sorted(out.warnings, key=_order)
         report.figures = count(loaded.data, index)
         report.tree = flow_tree(loaded.data)
+        if lint:
+            from ..lint import lint_model
+
+            report.lint = lint_model(loaded)
     if not report.errors and games > 0:
         from ..model import compile_model
 

@@ -6,6 +6,7 @@ from . import completion  # noqa: F401
 from . import hover  # noqa: F401
 from . import navigation  # noqa: F401
 from . import code_actions  # noqa: F401
+from . import pending  # noqa: F401
 from . import status  # noqa: F401
 from . import player  # noqa: F401
 from . import diagram  # noqa: F401

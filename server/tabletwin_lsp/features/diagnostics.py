@@ -64,6 +64,8 @@ class _Document:
 
 _documents: dict[str, _Document] = {}
 close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
+change_listeners: list[Callable] = []  # other features' (uri, didChange params) on every edit
+publish_filters: list[Callable] = []  # (uri, diagnostic) -> True to hold it back (features/pending.py)
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
 
 
@@ -120,6 +122,8 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
     diagnostics = list(analysis.diagnostics)
     if state.stops and state.stops_version == analysis.version:
         diagnostics += state.stops
+    if publish_filters:
+        diagnostics = [d for d in diagnostics if not any(hold(analysis.uri, d) for hold in publish_filters)]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=analysis.uri, version=analysis.version, diagnostics=diagnostics))
 
@@ -331,8 +335,11 @@ def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
+    for listener in change_listeners:
+        listener(uri, params)
     state = _state(uri)
     state.stops, state.stops_version = (), None
+    state.last_games = None  # they played an older text: the status bar must not show them as this one's
     state.games_generation += 1  # automatic test games of an older text are of no use now
     schedule(ls, uri, config.current().debounce_seconds)
     if _is_model(ls, uri):
