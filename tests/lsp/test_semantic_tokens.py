@@ -93,5 +93,5 @@ async def test_tactic_names_come_from_its_model(client: LanguageClient):
 
 async def test_the_legend_uses_standard_types(client: LanguageClient):
     legend = client.server_capabilities.semantic_tokens_provider.legend
-    assert legend.token_types == ["variable", "property", "enumMember", "function", "method", "parameter", "keyword"]
-    assert legend.token_modifiers == ["readonly", "defaultLibrary", "unknown"]
+    assert list(legend.token_types) == ["variable", "property", "enumMember", "function", "method", "parameter", "keyword"]
+    assert list(legend.token_modifiers) == ["readonly", "defaultLibrary", "unknown"]
