@@ -21,6 +21,15 @@ _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
 
 @dataclass(frozen=True)
+class Help:
+    """The forms of the function called (``min(iterable)`` and ``min(a, b, ...)``), and the one
+    that fits the parameters written so far."""
+
+    signatures: tuple["Signature", ...]
+    active: int
+
+
+@dataclass(frozen=True)
 class Signature:
     """``label`` such as ``step(board, cell, direction, n=1)``; ``parameters`` are the
     ``(start, end)`` offsets of each parameter in it; ``active`` is the one at the cursor."""
@@ -31,7 +40,7 @@ class Signature:
     doc: str
 
 
-def signature_at(snap, line: int, column: int, index=None) -> Signature | None:
+def signature_at(snap, line: int, column: int, index=None) -> Help | None:
     if snap.kind is None:
         return None
     cursor = snap.cursor(line, column)
@@ -81,20 +90,22 @@ def open_call(typed: str) -> tuple[str, int] | None:
     return None
 
 
-def lookup(name: str, data: dict, commas: int) -> Signature | None:
+def lookup(name: str, data: dict, commas: int) -> Help | None:
     functions = data.get("functions") if isinstance(data.get("functions"), dict) else {}
     if name in functions:
         function = functions[name]
         text = function.get("text", "") if isinstance(function, dict) else ""
-        return _signature(function_signature(name, function), commas, str(text or "Own function."))
+        return Help((_signature(function_signature(name, function), commas, str(text or "Own function.")),), 0)
     entry = None
     if data.get("boards"):
         entry = keydocs.docs()["board_functions"].get(name)
     entry = entry or keydocs.docs()["builtins"].get(name)
     if entry is None:
         return None
-    label = entry["signature"].split(" / ")[0]  # min(iterable, ...) / min(a, b, ...): the first form
-    return _signature(label, commas, entry["doc"])
+    forms = tuple(_signature(label, commas, entry["doc"]) for label in entry["signature"].split(" / "))
+    fitting = [number for number, form in enumerate(forms)
+               if commas < len(form.parameters) or form.label.endswith("...)")]
+    return Help(forms, fitting[0] if fitting else len(forms) - 1)
 
 
 def _signature(label: str, commas: int, doc: str) -> Signature:
@@ -102,7 +113,7 @@ def _signature(label: str, commas: int, doc: str) -> Signature:
     inside = label[inside_start:label.rindex(")")]
     parameters = []
     offset = inside_start
-    for part in inside.split(",") if inside.strip() else []:
+    for part in inside.split(",") if inside.strip() else []:  # no default holds a comma
         stripped = part.strip()
         start = offset + part.index(stripped[:1]) if stripped else offset
         parameters.append((start, start + len(stripped)))

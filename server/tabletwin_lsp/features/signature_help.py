@@ -21,13 +21,18 @@ def signature_help(ls: LanguageServer, params: types.SignatureHelpParams) -> typ
     found = signature_at(snap, line, column, editing.recent_index(params.text_document.uri, snap))
     if found is None:
         return None
+    signatures = [_information(signature) for signature in found.signatures]
+    active = found.signatures[found.active].active
+    return types.SignatureHelp(signatures=signatures, active_signature=found.active, active_parameter=active)
+
+
+def _information(signature) -> types.SignatureInformation:
     # Parameter offsets count UTF-16 units of the label, as the client counts them.
-    parameters = [types.ParameterInformation(label=(_units(found.label[:start]), _units(found.label[:end])))
-                  for start, end in found.parameters]
-    information = types.SignatureInformation(
-        label=found.label, parameters=parameters, active_parameter=found.active,
-        documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.doc))
-    return types.SignatureHelp(signatures=[information], active_signature=0, active_parameter=found.active)
+    parameters = [types.ParameterInformation(label=(_units(signature.label[:start]), _units(signature.label[:end])))
+                  for start, end in signature.parameters]
+    return types.SignatureInformation(
+        label=signature.label, parameters=parameters, active_parameter=signature.active,
+        documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=signature.doc))
 
 
 def _units(text: str) -> int:
