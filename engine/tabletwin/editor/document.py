@@ -116,6 +116,9 @@ class Snapshot:
             self._memo[key] = compute()
         return self._memo[key]
 
+    def memoized(self, key) -> bool:
+        return key in self._memo
+
     def cursor(self, line: int, column: int) -> Cursor:
         return cursor_at(self.text, line, column, self.lines)
 

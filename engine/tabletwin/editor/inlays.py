@@ -51,7 +51,7 @@ def inlay_hints(snap, index, first_line: int = 0, last_line: int | None = None) 
     hints = _constant_hints(snap, index, mapping(constants), first_line, last_line)
     if snap.kind == "model":
         hints += _probability_hints(snap, loaded, first_line, last_line)
-        hints += _place_hints(loaded, first_line, last_line)
+        hints += _place_hints(snap, loaded, first_line, last_line)
     return sorted(hints, key=lambda hint: (hint.line, hint.column))
 
 
@@ -104,13 +104,18 @@ def constant_value(text: str, constants: dict):
         return None
 
 
-def _place_hints(loaded, first_line: int, last_line: int) -> list[Hint]:
+def _place_hints(snap, loaded, first_line: int, last_line: int) -> list[Hint]:
+    hints = [hint for hint in snap.memo(("place hints",), lambda: _all_place_hints(loaded))
+             if first_line <= hint.line <= last_line]
+    return hints
+
+
+def _all_place_hints(loaded) -> list[Hint]:
     by_anchor: dict[tuple[int, int], list] = {}
     for place in model_places(loaded.data):
         span = _anchor(loaded.positions, place.path)
-        if span is None or not first_line <= span.line <= last_line:
-            continue
-        by_anchor.setdefault((span.end_line, span.end_column), []).append(place)
+        if span is not None:
+            by_anchor.setdefault((span.end_line, span.end_column), []).append(place)
     hints = []
     for (line, column), places in by_anchor.items():
         labels = [place.name + ("" if place.decision else " · chance") for place in places]

@@ -22,12 +22,9 @@ def hints(ls: LanguageServer, params: types.InlayHintParams) -> list[types.Inlay
         return None
     index = editing.recent_index(uri, snap) if snap.kind == "model" else None
     wanted = editing.span(document, snap, params.range)
-    every = snap.memo("inlay hints", lambda: inlay_hints(snap, index))
     codec = document.position_codec
     found = []
-    for hint in every:
-        if not wanted.line <= hint.line <= wanted.end_line:
-            continue
+    for hint in inlay_hints(snap, index, wanted.line, wanted.end_line):
         position = codec.position_to_client_units(snap.lines, ServerTextPosition(hint.line, hint.column))
         found.append(types.InlayHint(position=position, label=hint.label, padding_left=True,
                                      tooltip=hint.tooltip or None))

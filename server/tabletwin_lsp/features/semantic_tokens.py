@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.workspace.position_codec import ServerTextPosition
 
 from tabletwin.editor.semantic import expression_tokens
 
@@ -41,35 +40,55 @@ _CODES = {category: (TOKEN_TYPES.index(kind), sum(1 << TOKEN_MODIFIERS.index(m) 
           for category, (kind, modifiers) in _STYLE.items()}
 
 
-def _tokens(ls: LanguageServer, uri: str, first_line: int = 0, last_line: int | None = None) -> types.SemanticTokens:
-    document, snap = editing.snapshot(ls, uri)
-    if snap.kind is None:
-        return types.SemanticTokens(data=[])
-    index = editing.recent_index(uri, snap) if snap.kind == "model" else None
-    every = snap.memo("semantic tokens", lambda: expression_tokens(snap, index))
-    codec = document.position_codec
+def _encode(codec, lines: list[str], tokens) -> list[int]:
+    """The LSP encoding: five integers per token, positions relative to the previous token, in
+    the client's units (a line of plain ASCII needs no conversion)."""
     data: list[int] = []
     previous_line = previous_column = 0
-    for token in every:
-        if token.line < first_line or (last_line is not None and token.line > last_line):
-            continue
-        start = codec.position_to_client_units(snap.lines, ServerTextPosition(token.line, token.column))
-        end = codec.position_to_client_units(snap.lines, ServerTextPosition(token.line, token.column + token.length))
+    ascii_lines: dict[int, bool] = {}
+    for token in tokens:
+        text = lines[token.line]
+        plain = ascii_lines.get(token.line)
+        if plain is None:
+            plain = ascii_lines[token.line] = text.isascii()
+        if plain:
+            column, length = token.column, token.length
+        else:
+            column = codec.client_num_units(text[:token.column])
+            length = codec.client_num_units(text[token.column:token.column + token.length])
         kind, modifiers = _CODES[token.category]
-        delta_line = start.line - previous_line
-        delta_column = start.character - previous_column if delta_line == 0 else start.character
-        data += [delta_line, delta_column, end.character - start.character, kind, modifiers]
-        previous_line, previous_column = start.line, start.character
-    return types.SemanticTokens(data=data)
+        delta_line = token.line - previous_line
+        data += [delta_line, column - previous_column if delta_line == 0 else column, length, kind, modifiers]
+        previous_line, previous_column = token.line, column
+    return data
+
+
+def _tokens(ls: LanguageServer, uri: str, first_line: int = 0, last_line: int | None = None) -> list:
+    document, snap = editing.snapshot(ls, uri)
+    if snap.kind is None:
+        return snap, document, []
+    index = editing.recent_index(uri, snap) if snap.kind == "model" else None
+    if last_line is not None and not snap.memoized(("semantic tokens",)):
+        return snap, document, expression_tokens(snap, index, first_line, last_line)  # only the range
+    every = snap.memo(("semantic tokens",), lambda: expression_tokens(snap, index))
+    if last_line is None:
+        return snap, document, every
+    return snap, document, [token for token in every if first_line <= token.line <= last_line]
 
 
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @server.thread()
 def semantic_tokens_full(ls: LanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    return _tokens(ls, params.text_document.uri)
+    snap, document, tokens = _tokens(ls, params.text_document.uri)
+    if not tokens:
+        return types.SemanticTokens(data=[])
+    data = snap.memo(("semantic tokens", "encoded", document.position_codec.encoding),
+                     lambda: _encode(document.position_codec, snap.lines, tokens))
+    return types.SemanticTokens(data=data)
 
 
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
 @server.thread()
 def semantic_tokens_range(ls: LanguageServer, params: types.SemanticTokensRangeParams) -> types.SemanticTokens:
-    return _tokens(ls, params.text_document.uri, params.range.start.line, params.range.end.line)
+    snap, document, tokens = _tokens(ls, params.text_document.uri, params.range.start.line, params.range.end.line)
+    return types.SemanticTokens(data=_encode(document.position_codec, snap.lines, tokens))
