@@ -74,17 +74,13 @@ def expression_tokens(snap, index: Index | None, first_line: int = 0, last_line:
         model = snap.model()
         model_index = model.index if model is not None else None
         model_data = model.data if model is not None else None
-        fields = _tactic_fields(data)
     else:
         model_index, model_data = index, data
-        fields = expression_fields(data) + _path_fields(data)
     boards = bool(mapping(mapping(model_data).get("boards")))
     tokens: list[Token] = []
-    positions = loaded.positions
     names = (model_index.serial if model_index is not None else None, snap.names_signature, snap.kind)
-    for path, value in fields:
-        span = positions.value_span(path)
-        if span is None or span.end_line < first_line or span.line > last_line:
+    for path, value, span in snap.memo(("expression fields",), lambda: _fields_with_spans(snap, loaded)):
+        if span.end_line < first_line or span.line > last_line:
             continue
         # A block scalar's characters move with its indentation while its value stays the same.
         key = (names, path, value, span) if span.line == span.end_line else \
@@ -146,6 +142,18 @@ def _board_functions() -> tuple:
     from ..boards import FUNCTION_NAMES  # the board package is only needed by models with boards
 
     return FUNCTION_NAMES
+
+
+def _fields_with_spans(snap, loaded) -> list[tuple]:
+    """``(path, value, value span)`` of every expression and op path of the document."""
+    data = loaded.data
+    fields = _tactic_fields(data) if snap.kind == "tactic" else expression_fields(data) + _path_fields(data)
+    found = []
+    for path, value in fields:
+        span = loaded.positions.value_span(path)
+        if span is not None:
+            found.append((path, value, span))
+    return found
 
 
 def _path_fields(data: dict) -> list:
