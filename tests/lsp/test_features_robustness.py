@@ -34,7 +34,7 @@ async def everything(client: LanguageClient, uri: str, text: str) -> dict:
         "links": list(await wait(client.text_document_document_link_async(
             types.DocumentLinkParams(text_document=document))) or []),
         "signature": await wait(client.text_document_signature_help_async(types.SignatureHelpParams(
-            text_document=document, position=types.Position(6, 45)))),
+            text_document=document, position=types.Position(6, 50)))),  # after `f(v`
     }
 
 

@@ -92,9 +92,9 @@ def open_call(typed: str) -> tuple[str, int] | None:
 
 def lookup(name: str, data: dict, commas: int) -> Help | None:
     functions = data.get("functions") if isinstance(data.get("functions"), dict) else {}
-    if name in functions:
+    if isinstance(functions.get(name), dict):  # anything else declares no function
         function = functions[name]
-        text = function.get("text", "") if isinstance(function, dict) else ""
+        text = function.get("text", "")
         return Help((_signature(function_signature(name, function), commas, str(text or "Own function.")),), 0)
     entry = None
     if data.get("boards"):
