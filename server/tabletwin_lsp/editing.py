@@ -80,9 +80,17 @@ def span(document: TextDocument, snap: Snapshot, where: types.Range) -> Span:
 
 
 def to_range(codec: PositionCodec, lines: list[str], where: Span) -> types.Range:
+    if _plain(lines, where.line) and _plain(lines, where.end_line):
+        # Code points are the client's units on ASCII lines: no conversion (it is most of the
+        # cost of answering hundreds of ranges, as code lenses and workspace symbols do).
+        return types.Range(types.Position(where.line, where.column), types.Position(where.end_line, where.end_column))
     server = ServerTextRange(ServerTextPosition(where.line, where.column),
                              ServerTextPosition(where.end_line, where.end_column))
     return codec.range_to_client_units(lines, server)
+
+
+def _plain(lines: list[str], line: int) -> bool:
+    return 0 <= line < len(lines) and lines[line].isascii()
 
 
 def to_location(document: TextDocument, snap: Snapshot, found) -> types.Location:

@@ -60,7 +60,7 @@ def test_rename_refuses_clashes_bad_names_and_other_kinds():
     assert rename(snap, line, column, "1x") == "'1x' is not a valid name for a variable"
     snap, line, column = at(edit(MODEL, "GOAL: 5", "GO‸AL: 5"))
     assert prepare_rename(snap, line, column) is None
-    assert rename(snap, line, column, "X") == "only actions, zones and variables can be renamed"
+    assert rename(snap, line, column, "X") == "only actions, zones, variables, step ids, windows and triggers can be renamed"
 
 
 def test_rename_skips_uses_whose_characters_do_not_map_one_to_one():

@@ -18,7 +18,8 @@ def server_fixture():
     @pytest_lsp.fixture(scope="module",
                         config=ClientServerConfig(server_command=[sys.executable, "-m", "tabletwin_lsp"]))
     async def client(lsp_client: LanguageClient):
-        await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities()))
+        result = await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities()))
+        lsp_client.server_capabilities = result.capabilities  # what the server announced
         yield
         await lsp_client.shutdown_session()
 

@@ -96,7 +96,9 @@ async def test_a_tactic_is_checked_against_the_unsaved_model_and_again_when_it_c
     close(client, uri)
 
 
-async def test_renaming_an_action_in_the_model_edits_its_open_tactics(client: LanguageClient):
+async def test_renaming_an_action_in_the_model_edits_its_tactics(client: LanguageClient):
+    """The open tactic that plays the model, and arena-basic.yaml beside it on disk (not open);
+    not the open one in another folder, which plays another arena."""
     tactic_uri = uri_of("rename-tactic.yaml")
     other_uri = "file:///nonexistent/folder/arena-basic.yaml"  # plays an arena that is not this one
     open_text(client, tactic_uri, TACTIC)
@@ -112,6 +114,7 @@ async def test_renaming_an_action_in_the_model_edits_its_open_tactics(client: La
     assert changes(edit) == {
         MODEL_URI: [(37, 51, 56, "strike"), (43, 2, 7, "strike")],
         tactic_uri: [(6, 16, 21, "strike")],
+        uri_of("arena-basic.yaml"): [(6, 16, 21, "strike")],
     }
     close(client, MODEL_URI)
     close(client, other_uri)

@@ -12,7 +12,10 @@ Positions are 0-based lines and code-point columns (:class:`~tabletwin.errors.Sp
 - :func:`hover_at`: Markdown about the key, value or name at the cursor (:mod:`.hover`);
 - :func:`definition`, :func:`references`, :func:`rename`, :func:`document_symbols`
   (:mod:`.navigation`);
-- :func:`code_actions`: quick fixes (:mod:`.fixes`).
+- :func:`code_actions`: quick fixes (:mod:`.fixes`);
+- semantic tokens (:mod:`.semantic`), inlay hints (:mod:`.inlays`), signature help
+  (:mod:`.signature`), document links (:mod:`.links`), code lenses (:mod:`.lenses`) and
+  workspace symbols (:mod:`.workspace_symbols`, over the files of :mod:`.workspace`).
 
 :class:`DocumentStore` keeps one :class:`Snapshot` per document version and the newest index,
 so completion and hover stay fast while the text changes (:mod:`.document`).

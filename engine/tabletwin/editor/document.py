@@ -63,6 +63,7 @@ class Snapshot:
         self.error: YamlError | None = None
         self._signature: int | None = None
         self._lock = threading.Lock()
+        self._memo: dict = {}
 
     @property
     def loaded(self):
@@ -107,6 +108,16 @@ class Snapshot:
             naming = sorted(_NAMING_FIELD.findall(self.text))
             self._signature = hash((tuple(shallow), tuple(naming)))
         return self._signature
+
+    def memo(self, key, compute):
+        """``compute()`` once per snapshot and ``key``: answers of whole-document requests
+        (semantic tokens, hints, lenses) asked again while the text does not change."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    def memoized(self, key) -> bool:
+        return key in self._memo
 
     def cursor(self, line: int, column: int) -> Cursor:
         return cursor_at(self.text, line, column, self.lines)

@@ -3,15 +3,19 @@
 All of them work on the index of the exact text they answer for (never an older one), since
 their answers point into it. Definition of an event goes from a trigger to the ``emit``s that
 fire it and back; in a tactic, from a place in ``at`` to where it arises in the model file.
-Rename covers actions, zones and variables: the declaration and every use, inside expressions
-too, but only uses whose characters map one to one to the name (plain or quoted scalars
-without escapes); the others are counted in :attr:`Rename.skipped` and left alone.
+Rename covers actions, zones, variables, step ids, priority windows and triggers: the
+declaration and every use, inside expressions too, but only uses whose characters map one to one
+to the name (plain or quoted scalars without escapes); the others are counted in
+:attr:`Rename.skipped` and left alone.
 
 An action is also named by tactics (``at: action commit``, and option labels of rules that pick
 between actions, see :mod:`.tactic_places`). Renaming it in a model also edits the tactics
 passed in that play this model; renaming it from a place in a tactic edits the model, that
-tactic and the others passed in (:attr:`Rename.others`, one :class:`FileEdits` per file). The
-tactics are the editor's open ones: a tactic file that is not open is not searched for.
+tactic and the others passed in (:attr:`Rename.others`, one :class:`FileEdits` per file). Step
+ids, windows and triggers are named by places too (``step act``, ``window main``, ``trigger
+counter · hit``): renaming one in the model edits those places, and find references of any of
+the four lists them (:mod:`.place_uses`). The tactics are those passed in: the language server
+passes the open ones and those beside the model.
 """
 
 from __future__ import annotations
@@ -25,13 +29,16 @@ from fnmatch import fnmatchcase
 from ..errors import Span
 from ..modelfile.shared import Once, brief
 from .document import Snapshot
+from .place_uses import PREFIX, place_name_spans, tactics_of
 from .places import model_places
 from .symbols import Index, Site
 from .text import word_span
 
-RENAMEABLE = ("action", "zone", "var")
-_NAME = {"action": re.compile(r"[A-Za-z_][\w\-]*"), "zone": re.compile(r"[A-Za-z][A-Za-z0-9_]*"),
-         "var": re.compile(r"[A-Za-z][A-Za-z0-9_]*")}
+RENAMEABLE = ("action", "zone", "var", "node", "window", "trigger")
+_PLACE_NAME = re.compile(r"[A-Za-z_][\w\-]*")  # a name a tactic can write after its place kind
+_NAME = {"action": _PLACE_NAME, "zone": re.compile(r"[A-Za-z][A-Za-z0-9_]*"),
+         "var": re.compile(r"[A-Za-z][A-Za-z0-9_]*"), "node": _PLACE_NAME, "window": _PLACE_NAME,
+         "trigger": _PLACE_NAME}
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,9 @@ def definition(snap: Snapshot, line: int, column: int, index: Index | None = Non
 
 
 def references(snap: Snapshot, line: int, column: int, include_declaration: bool = True,
-               index: Index | None = None) -> list[Location]:
+               index: Index | None = None, tactics: Iterable[Snapshot] = ()) -> list[Location]:
+    """Every use of the name under the cursor; for an action, step id, window or trigger, also
+    the places of the ``tactics`` (that play this model) that name it."""
     index = index if index is not None else snap.index
     if index is None:
         return []
@@ -113,7 +122,12 @@ def references(snap: Snapshot, line: int, column: int, include_declaration: bool
     key = (site.kind, site.name)
     found = (index.decls.get(key, []) if include_declaration else []) + index.refs.get(key, [])
     unique = list(dict.fromkeys((s.span.line, s.span.column, s.span.end_line, s.span.end_column) for s in found))
-    return [Location(None, Span(*where)) for where in sorted(unique)]
+    result = [Location(None, Span(*where)) for where in sorted(unique)]
+    if site.kind in PREFIX and snap.kind == "model":
+        for tactic in tactics_of(snap.path, tactics):
+            spans, _inexact = place_name_spans(tactic.loaded, tactic.lines, site.kind, site.name)
+            result += [Location(tactic.path, span) for span in spans]
+    return result
 
 
 def prepare_rename(snap: Snapshot, line: int, column: int, index: Index | None = None) -> Span | None:
@@ -143,12 +157,18 @@ def rename(snap: Snapshot, line: int, column: int, new_name: str, index: Index |
         return "the document does not parse; fix it before renaming"
     site = site_at(snap, index, line, column)
     if site is None or site.kind not in RENAMEABLE or not index.declared(site.kind, site.name):
-        return "only actions, zones and variables can be renamed"
+        return "only actions, zones, variables, step ids, windows and triggers can be renamed"
     result = _rename_name(index, site.kind, site.name, new_name)
     if isinstance(result, Rename) and result.edits and site.kind == "action":
         others, skipped = _tactic_edits(snap.path, snap.loaded.data, site.name, new_name, tactics)
         result.others += others
         result.skipped += skipped
+    elif isinstance(result, Rename) and result.edits and site.kind in PREFIX:
+        for tactic in tactics_of(snap.path, tactics):
+            spans, inexact = place_name_spans(tactic.loaded, tactic.lines, site.kind, site.name)
+            result.skipped += inexact
+            if spans:
+                result.others.append(FileEdits(tactic.path, tactic.lines, [Edit(span, new_name) for span in spans]))
     return result
 
 
@@ -158,7 +178,7 @@ def _rename_name(index: Index, kind: str, name: str, new_name: str) -> Rename | 
         return f"'{new_name}' is not a valid name for {_a(_WORD[kind])}"
     if new_name == name:
         return Rename([])
-    for other in (kind,) + (("var", "zone", "derived", "constant", "function") if kind != "action" else ()):
+    for other in (kind,) + (("var", "zone", "derived", "constant", "function") if kind in ("var", "zone") else ()):
         if index.declared(other, new_name):
             return f"'{new_name}' is already {_a(_WORD.get(other, other))}"
     sites = index.decls.get((kind, name), []) + index.refs.get((kind, name), [])
@@ -242,7 +262,7 @@ def _same_file(a: str, b: str) -> bool:
 
 
 _WORD = {"action": "action", "zone": "zone", "var": "variable", "derived": "derived value", "constant": "constant",
-         "function": "function"}
+         "function": "function", "node": "step id", "window": "window", "trigger": "trigger"}
 
 
 def _tactic_definition(snap: Snapshot, line: int, column: int, index: Index | None) -> list[Location]:

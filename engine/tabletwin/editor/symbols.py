@@ -18,6 +18,7 @@ good for navigation but never edited by a rename.
 from __future__ import annotations
 
 import ast
+import itertools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -115,6 +116,7 @@ class Index:
     modified_kwargs: dict = field(default_factory=dict)
     content_keys: set = field(default_factory=set)
     unknown: list = field(default_factory=list)  # (site, local names there) of names declared nowhere
+    serial: int = field(default_factory=itertools.count().__next__)  # tells indexes apart in caches
 
     def names(self, kind: str) -> list[str]:
         return [name for (k, name) in self.decls if k == kind]

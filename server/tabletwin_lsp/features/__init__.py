@@ -10,3 +10,9 @@ from . import pending  # noqa: F401
 from . import status  # noqa: F401
 from . import player  # noqa: F401
 from . import diagram  # noqa: F401
+from . import semantic_tokens  # noqa: F401
+from . import signature_help  # noqa: F401
+from . import document_links  # noqa: F401
+from . import inlay_hints  # noqa: F401
+from . import code_lens  # noqa: F401
+from . import workspace_symbols  # noqa: F401

@@ -4,7 +4,8 @@ These answer from the index of the exact version asked about (their ranges point
 which on a large model means loading and indexing it first: they run in worker threads, so
 completion and hover are never queued behind them.
 
-Rename of an action reaches the open tactic files that play its model (and, from a place in a
+Find references and rename of an action, step id, window or trigger reach the tactic files that
+play its model: the open ones and those beside the model on disk (and, renaming from a place in a
 tactic, the model file, open or not): one workspace edit over several documents.
 """
 
@@ -15,12 +16,13 @@ from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.editor import definition, document_symbols, prepare_rename, references, rename
+from tabletwin.editor.workspace import tactics_near
 
 from .. import buffers, editing
 from ..analysis import TACTIC, document_kind
 from ..server import server
 
-_SYMBOL_KINDS = {
+SYMBOL_KINDS = {
     "section": types.SymbolKind.Namespace, "node": types.SymbolKind.Object, "case": types.SymbolKind.Boolean,
     "action": types.SymbolKind.Function, "zone": types.SymbolKind.Array, "var": types.SymbolKind.Variable,
     "derived": types.SymbolKind.Property, "entity": types.SymbolKind.Class, "constant": types.SymbolKind.Constant,
@@ -54,7 +56,8 @@ def find_references(ls: LanguageServer, params: types.ReferenceParams) -> list[t
     if snap.kind is None:
         return None
     line, column = editing.position(document, snap, params.position)
-    found = references(snap, line, column, params.context.include_declaration, index)
+    found = references(snap, line, column, params.context.include_declaration, index,
+                       tactics_for(ls, document) if snap.kind == "model" else ())
     return [editing.to_location(document, snap, location) for location in found]
 
 
@@ -78,7 +81,8 @@ def rename_symbol(ls: LanguageServer, params: types.RenameParams) -> types.Works
     if snap.kind is None:
         return None
     line, column = editing.position(document, snap, params.position)
-    result = rename(snap, line, column, params.new_name, index, _open_tactics(ls, document.uri))
+    tactics = tactics_for(ls, document) if snap.kind == "model" else _open_tactics(ls, document.uri)
+    result = rename(snap, line, column, params.new_name, index, tactics)
     if isinstance(result, str):
         raise JsonRpcException(result, code=types.LSPErrorCodes.RequestFailed)
     if result.skipped:
@@ -109,6 +113,15 @@ def _open_tactics(ls: LanguageServer, uri: str) -> list:
     return found
 
 
+def tactics_for(ls: LanguageServer, document) -> list:
+    """The open tactic documents, then the tactic files beside the model (read from the disk
+    unless open); :func:`tabletwin.editor.place_uses.tactics_of` keeps one per file."""
+    found = _open_tactics(ls, document.uri)
+    if document.path:
+        found += tactics_near(document.path, buffers.frozen_lookup(ls))
+    return found
+
+
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @server.thread()
 def outline(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
@@ -128,7 +141,7 @@ def outline(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[type
 def _symbol(codec, lines, symbol) -> types.DocumentSymbol:
     return types.DocumentSymbol(
         name=symbol.name or "?",
-        kind=_SYMBOL_KINDS.get(symbol.kind, types.SymbolKind.Key),
+        kind=SYMBOL_KINDS.get(symbol.kind, types.SymbolKind.Key),
         range=editing.to_range(codec, lines, symbol.span),
         selection_range=editing.to_range(codec, lines, symbol.selection),
         detail=symbol.detail or None,
