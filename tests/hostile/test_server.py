@@ -234,12 +234,12 @@ def test_documents_that_are_not_open_are_read_only_from_regular_files_of_bounded
 
 
 def test_shutdown_while_commands_and_requests_are_pending():
-    from ..lsp.test_game_limits import HANGING
+    from ..lsp.test_game_limits import HANGING, UNBOUNDED  # games that run until cancelled
 
     outline = b"".join(request(100 + k, "textDocument/documentSymbol", {"textDocument": {"uri": URI}})
                        for k in range(10))
     run = request(1, "workspace/executeCommand", {"command": "tabletwin.runTestGames", "arguments": [URI, 5, 7]})
-    got, outcome = serve(START + open_document(HANGING) + run + outline + END)
+    got, outcome = serve(START + open_document(HANGING) + run + outline + END, env=UNBOUNDED)
     assert "dictionary changed size" not in outcome.stderr
     assert got[1] == error(-32800, 'Request with id "1" is canceled', 1)
     assert all(100 + k in got for k in range(10))
