@@ -9,28 +9,19 @@ snapshot of the same load built it), beside the validator's checks without lint.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_validate import timed  # noqa: E402
 from bench_yaml_load import make_model  # noqa: E402
 
 from tabletwin.lint import lint_model  # noqa: E402
 from tabletwin.modelfile import LoadedYaml, load_yaml  # noqa: E402
 from tabletwin.validate import validate  # noqa: E402
 
-
-def timed(function, repeat: int = 7) -> float:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def fresh(loaded: LoadedYaml) -> LoadedYaml:

@@ -15,7 +15,7 @@ Sections (``docs/balance.md`` explains how to read them):
   lists the model paths of those no game used.
 
 Every function takes the results in game order and gives the same dict for the same results,
-however they were spread over processes. Numbers are rounded to ``DIGITS`` decimals.
+however they were spread over processes. Numbers are rounded to ``stats.DIGITS`` decimals.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ from collections.abc import Sequence
 
 from ..game.tally import KINDS
 from .runner import GameResult
-from .stats import mean_ci95, paired_difference_ci95, ratio_ci95, wilson_ci95
+from .stats import mean_ci95, paired_difference_ci95, ratio_ci95, rounded, wilson_ci95
 
-DIGITS = 6
 
 HISTOGRAM_BINS = 20
 """Most bins in a duration histogram; bins are whole numbers wide, so fewer for narrow ranges."""
@@ -38,12 +37,6 @@ TOP_PLACES = 10
 """Places listed in the text report's "where decisions happen" (the JSON has them all)."""
 
 
-def rounded(value):
-    if value is None:
-        return None
-    if isinstance(value, tuple | list):
-        return [rounded(v) for v in value]
-    return round(float(value), DIGITS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 def share(count: int, n: int) -> dict:

@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 
 from .balance import balance, winners
 from .runner import MAX_REQUESTS, GameResult
-from .stats import mean_ci95, paired_difference_ci95, wilson_ci95
+from .stats import mean_ci95, paired_difference_ci95, rounded, wilson_ci95
 
-DIGITS = 6
 
 
 def expand_specs(specs: Sequence[str], num_players: int) -> list[str]:
@@ -34,14 +33,6 @@ def expand_specs(specs: Sequence[str], num_players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * num_players
     return specs + ["random"] * (num_players - len(specs))
-
-
-def _round(value):
-    if value is None:
-        return None
-    if isinstance(value, tuple | list):
-        return [_round(v) for v in value]
-    return round(float(value), DIGITS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 @dataclass
@@ -55,9 +46,9 @@ class SeatLine:
     win_ci95: tuple[float, float] | None
 
     def as_json(self) -> dict:
-        return {"seat": self.seat, "player": self.player, "mean_payoff": _round(self.mean_payoff),
-                "payoff_ci95": _round(self.payoff_ci95), "wins": self.wins, "win_rate": _round(self.win_rate),
-                "win_ci95": _round(self.win_ci95)}
+        return {"seat": self.seat, "player": self.player, "mean_payoff": rounded(self.mean_payoff),
+                "payoff_ci95": rounded(self.payoff_ci95), "wins": self.wins, "win_rate": rounded(self.win_rate),
+                "win_ci95": rounded(self.win_ci95)}
 
 
 @dataclass
@@ -127,9 +118,9 @@ class ComparisonReport:
     """Games that did not finish, per line-up: ``"Kind: message"`` or ``"cut"`` → count."""
 
     def as_json(self) -> dict:
-        return {"games": self.games, "seed": self.seed, "seat": self.seat, "a": {"mean_payoff": _round(self.a_mean)},
-                "b": {"mean_payoff": _round(self.b_mean)}, "diff": _round(self.diff),
-                "diff_ci95": _round(self.diff_ci95)}
+        return {"games": self.games, "seed": self.seed, "seat": self.seat, "a": {"mean_payoff": rounded(self.a_mean)},
+                "b": {"mean_payoff": rounded(self.b_mean)}, "diff": rounded(self.diff),
+                "diff_ci95": rounded(self.diff_ci95)}
 
 
 def _stopped(results: Sequence[GameResult]) -> dict[str, int]:

@@ -137,3 +137,16 @@ def ratio_ci95(numerators: Sequence[float], denominators: Sequence[float],
     residual = math.fsum((y - ratio * x) ** 2 for y, x in zip(numerators, denominators))
     half = t_quantile_975(n - 1) * math.sqrt(residual / (n * (n - 1))) / x_bar
     return ratio, (ratio - half, ratio + half)
+
+
+DIGITS = 6
+"""Decimals of the numbers in the JSON documents of ``simulate``, ``compare`` and ``sweep``."""
+
+
+def rounded(value):
+    """A number (or a list of them) as the JSON documents give it: ``DIGITS`` decimals, no -0.0."""
+    if value is None:
+        return None
+    if isinstance(value, tuple | list):
+        return [rounded(v) for v in value]
+    return round(float(value), DIGITS) + 0.0  # + 0.0 turns -0.0 into 0.0
