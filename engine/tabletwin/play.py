@@ -101,7 +101,9 @@ def play(model, players=None, seed=0, max_requests: int | None = None, on_reques
             record.payoffs = list(request.payoffs)
             record.reason = request.reason
     except EngineError as exc:
-        record.error = exc
+        # Without its traceback: the frames would keep the game's values alive (a long record of
+        # test games would hold every failed game's state).
+        record.error = exc.with_traceback(None)
     if game is not None:
         record.events = list(game.events)
     if keep_game:

@@ -3,6 +3,7 @@ and model data written to without a name to show for it."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -125,3 +126,21 @@ def test_a_model_with_too_many_seats_is_not_played_with_fewer():
     assert outcome.status == 1
     assert outcome.stdout.splitlines()[-1] == (
         "Stopped at -:1:1: NotExecutable: num_players 1,000,000 is more than the 100 seats a model may have")
+
+
+HUGE_CHOICE = ("num_players: 1\nflow: {id: s, kind: step, actor_x: '0', do: a}\nactions:\n"
+               "  a: {effect: [{op: choose, options_x: 'range(10**6)', bind: c}]}\n"
+               "end: [{id: done, if_x: 'True', result: draw}]\n")
+
+
+def test_a_decision_with_a_million_options_stops_the_game():
+    outcome = run_cli(["validate", "-"], stdin=HUGE_CHOICE)
+    outcome.within_bar()
+    assert outcome.status == 0
+    assert ("  stopped 20x: ExprError: action a: 1,000,000 options to choose from; at most 100,000"
+            in outcome.stdout.splitlines())
+    played = run_cli(["play", "--json", "-"], stdin=HUGE_CHOICE)
+    played.within_bar()
+    assert played.status == 1
+    assert json.loads(played.stdout)["error"] == {
+        "kind": "ExprError", "message": "action a: 1,000,000 options to choose from; at most 100,000"}

@@ -54,8 +54,8 @@ def render(report: Report, filename: str) -> list[str]:
                      f"average" + (f"; {reasons}" if reasons else ""))
         for stop in games.stopped.values():
             where = report._where(stop.path)
-            lines.append(f"  stopped {stop.count}x at {filename}:{where['line']}:{where['column']}: "
-                         f"{stop.kind}: {stop.message}")
+            at = f" at {filename}:{where['line']}:{where['column']}" if where["line"] is not None else ""
+            lines.append(f"  stopped {stop.count}x{at}: {stop.kind}: {stop.message}")
         if games.unfinished:
             lines.append(f"  {games.unfinished} games did not end within 5000 requests: a loop without an end?")
     elif report.errors:

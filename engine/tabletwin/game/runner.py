@@ -20,6 +20,15 @@ from .work import OP_COST, out_of_work
 MAX_LOOP_ROUNDS = 10_000
 """Rounds of one flow loop before ``loop does not end``."""
 
+MAX_OPTIONS = 100_000
+"""Options of one decision or chance event: each gets a label and goes to the player, so a million
+would take seconds and hundreds of megabytes per request (a 300 x 300 board has 90,000 cells)."""
+
+
+def check_options(where: str, count: int) -> None:
+    if count > MAX_OPTIONS:
+        raise ExprError(f"{where}: {count:,} options to choose from; at most {MAX_OPTIONS:,}")
+
 EMPTY: dict = {}
 
 
@@ -260,6 +269,7 @@ class Runner:
             if self.tally is not None:
                 self.tally.forced_decision(player, where)
             return 0
+        check_options(where, len(values))
         names = labels if labels is not None else [label(v) for v in values]
         if player is None:
             raise NotExecutable(f"{where}: choice without a player")
@@ -275,6 +285,7 @@ class Runner:
         if len(values) == 1:
             self.observe(where, "chance", labels[0] if labels is not None else label(values[0]), visible)
             return 0
+        check_options(where, len(values))
         names = labels if labels is not None else [label(v) for v in values]
         if probabilities is None:
             probabilities = [1 / len(values)] * len(values)
