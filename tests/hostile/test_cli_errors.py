@@ -144,3 +144,24 @@ def test_a_decision_with_a_million_options_stops_the_game():
     assert played.status == 1
     assert json.loads(played.stdout)["error"] == {
         "kind": "ExprError", "message": "action a: 1,000,000 options to choose from; at most 100,000"}
+
+
+INFINITE_PAYOFF = ("num_players: 2\nflow: {id: s, kind: step, do: a}\nactions:\n  a: {effect: []}\n"
+                   "end: [{id: done, if_x: 'True', result: score, returns_x: '[1e308 * 10, 0]'}]\n")
+
+
+def _strict(text: str):
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_json_output_stays_strict_json_with_infinite_numbers():
+    played = run_cli(["play", "--json", "-"], stdin=INFINITE_PAYOFF)
+    played.within_bar()
+    assert _strict(played.stdout)["end"] == {"payoffs": ["inf", 0], "reason": "done"}
+    simulated = run_cli(["simulate", "-", "--games", "3", "--json"], stdin=INFINITE_PAYOFF)
+    simulated.within_bar()
+    seat = _strict(simulated.stdout)["seats"][0]
+    assert (seat["mean_payoff"], seat["payoff_ci95"]) == ("inf", ["nan", "nan"])

@@ -3,10 +3,10 @@ as JSON."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import NotAModelError, YamlError
+from . import jsonout
 from .loading import UNREADABLE, Unreadable, read_text
 
 CANNOT_WRITE = 1
@@ -43,5 +43,5 @@ def run(args) -> int:
             print(f"{args.svg}: error: cannot write the file: {exc.strerror}", file=sys.stderr)
             return CANNOT_WRITE
     if args.json:
-        print(json.dumps(to_json(diagram), ensure_ascii=False))
+        print(jsonout.dumps(to_json(diagram)))
     return 0

@@ -6,11 +6,11 @@ line: the value as the language's ``str()``, or ``error: KIND: message``.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import EngineError
 from ..expr import EvalError, ExprSyntaxError, build_globals, compile_expression, to_text
+from . import jsonout
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
@@ -39,7 +39,7 @@ def evaluate_line(source: str, scope) -> dict:
 
 def render(answer: dict, as_json: bool) -> str:
     if as_json:
-        return json.dumps(answer, ensure_ascii=False)
+        return jsonout.dumps(answer)
     if answer["ok"]:
         return answer["value"]
     return f"error: {answer['kind']}: {answer['message']}"

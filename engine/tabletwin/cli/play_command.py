@@ -7,7 +7,6 @@ narration and their own view when asked. The game then shows the whole table.
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..expr import to_text
@@ -17,7 +16,7 @@ from ..players.human import HumanPlayer, InputEnded
 from ..playview import HUMAN, PlaySession, PlaySessionError
 from ..playview.document import entry_view
 from ..playview.narration import entry_lines
-from . import options
+from . import jsonout, options
 from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import USAGE, VariantError, add_set_argument, overrides_of
@@ -99,7 +98,7 @@ def run(args) -> int:
         except InputEnded:
             print(INPUT_ENDED_MESSAGE, file=sys.stderr)
             return INPUT_ENDED
-        print(json.dumps(record.as_json(), ensure_ascii=False, default=to_text))
+        print(jsonout.dumps(record.as_json(), default=to_text))
         return 1 if record.error is not None else 0
     return _play_text(model, specs, players, args.seed)
 

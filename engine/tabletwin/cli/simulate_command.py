@@ -9,7 +9,6 @@ terminal.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 
@@ -19,7 +18,7 @@ from ..simulate.html_report import simulation_html
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
-from . import options
+from . import jsonout, options
 from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import VariantError, add_set_argument, overrides_of
@@ -168,7 +167,7 @@ def run_simulate(args) -> int:
             print(f"tabletwin simulate: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
             return USAGE
     if args.json:
-        print(json.dumps(document, ensure_ascii=False, default=str))
+        print(jsonout.dumps(document, default=str))
     else:
         print(simulation_text(report, title))
         print()
@@ -214,7 +213,7 @@ def run_compare(args) -> int:
     report = comparison_report(pairs, expand_specs(a, model.num_players), expand_specs(b, model.num_players),
                                args.seed, args.seat)
     if args.json:
-        print(json.dumps(report.as_json(), ensure_ascii=False))
+        print(jsonout.dumps(report.as_json()))
     else:
         print(comparison_text(report, _title(model, overrides)))
         if args.b_model is not None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..simulate.html_report import sweep_html
 from ..simulate.report import expand_specs
 from ..simulate.sweep import run_sweep, sweep_text
 from ..simulate.variants import VariantError, check_names, parse_grid
-from . import options
+from . import jsonout, options
 from .lineup import specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .simulate_command import USAGE, _check_players, _progress, _title, write_text
@@ -71,7 +70,7 @@ def run(args) -> int:
             print(f"tabletwin sweep: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
             return USAGE
     if args.json:
-        print(json.dumps(document, ensure_ascii=False, default=str))  # a YAML date as its text
+        print(jsonout.dumps(document, default=str))  # a YAML date as its text
     else:
         print(sweep_text(document, _title(model)))
     return 1 if any(row["report"]["errors"] for row in document["rows"]) else 0

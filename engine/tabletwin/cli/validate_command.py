@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import NotAModelError, YamlError
 from ..modelfile import check_is_model, load_yaml
 from ..simulate.variants import with_constants
 from ..validate import Report, validate
-from . import options
+from . import jsonout, options
 from .loading import UNREADABLE, Unreadable, read_text
 from .set_option import USAGE, VariantError, add_set_argument, overrides_of
 
@@ -97,7 +96,7 @@ def run(args) -> int:
     if report is None:
         return UNREADABLE
     if args.json:
-        print(json.dumps(report.as_json(), ensure_ascii=False))
+        print(jsonout.dumps(report.as_json()))
     else:
         print("\n".join(render(report, filename)))
     if not report.readable:
