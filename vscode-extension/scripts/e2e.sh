@@ -48,6 +48,7 @@ import json, sys
 work = sys.argv[1]
 games = json.load(open(f"{work}/validate.json"))["test_games"]
 del games["where"]
+games["timed_out"] = []  # the editor's games have a time limit (gameSeconds); the command line's have none
 tree = open(f"{work}/tree.txt", encoding="utf-8").read().rstrip("\n")
 simulate = json.load(open(f"{work}/simulate.json"))
 json.dump({"testGames": games, "tree": tree, "simulate": simulate}, open(f"{work}/workspace/.expected.json", "w"))
