@@ -50,6 +50,10 @@ def parse_budgets(text: str, limit: int) -> list[int]:
         raise LadderError(f"--budgets names {len(parts)} budgets; at most {MAX_BUDGETS} in one ladder")
     budgets = []
     for part in parts:
+        if part.isdecimal() and len(part) > len(str(limit)):
+            # Too many digits for a budget (and perhaps for int()): say so without printing them all.
+            raise LadderError(f"--budgets: a budget must be from 0 to {limit:,} rollouts, not a number of "
+                              f"{len(part):,} digits")
         try:
             value = int(part)
         except ValueError:
