@@ -135,3 +135,10 @@ def test_a_tactic_without_search_still_has_its_floor(capsys):
     status, document, _ = run_json(["ladder", PIG, "--tactic", HOLD_8, "--budgets", "0", "--games", "5"], capsys)
     assert status == 0 and [rung["budget"] for rung in document["rungs"]] == [0]
     assert document["rises"] is False and document["gain"]["diff"] == 0.0
+
+
+def test_the_document_does_not_depend_on_jobs(capsys):
+    argv = ["ladder", PIG, "--tactic", str(PIG_SEARCH), "--budgets", "0,2", "--games", "4", "--seed", "7"]
+    _, one, _ = run_json(argv, capsys)
+    _, two, _ = run_json(argv + ["--jobs", "2"], capsys)
+    assert one == two

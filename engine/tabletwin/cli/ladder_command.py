@@ -36,7 +36,8 @@ def register(commands) -> None:
                              f"(each up to {MAX_SEARCH_ROLLOUTS:,})")
     parser.add_argument("--games", type=options.games, required=True, help="seeds each rung plays")
     parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--jobs", type=options.jobs, default=1, help="processes, as for simulate; results do not depend on it")
+    parser.add_argument("--jobs", type=options.jobs, default=1,
+                        help="processes, as for simulate; results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the ladder as one JSON document")
     parser.set_defaults(run=run)
 

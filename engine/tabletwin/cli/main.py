@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import diagram_command, eval_command, ladder_command, play_command, simulate_command, sweep_command, validate_command
+from . import (diagram_command, eval_command, ladder_command, play_command, simulate_command, sweep_command,
+               validate_command)
 
 
 def build_parser() -> argparse.ArgumentParser:

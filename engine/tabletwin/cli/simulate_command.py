@@ -54,7 +54,8 @@ def register(commands) -> None:
     compare.add_argument("model", help="the model file, or - for standard input")
     compare.add_argument("--a", required=True, metavar="P,...", help="line-up a: one player per seat")
     compare.add_argument("--b", required=True, metavar="P,...", help="line-up b: one player per seat")
-    compare.add_argument("--games", type=options.games, help="seeds to play with both line-ups (not with --until-decided)")
+    compare.add_argument("--games", type=options.games,
+                         help="seeds to play with both line-ups (not with --until-decided)")
     compare.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
     compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
@@ -64,7 +65,7 @@ def register(commands) -> None:
     compare.add_argument("--max-games", type=options.games, default=DEFAULT_MAX_GAMES,
                          help=f"with --until-decided: most pairs to play (default {DEFAULT_MAX_GAMES:,})")
     compare.add_argument("--margin", type=options.margin, default=DEFAULT_MARGIN,
-                         help=f"with --until-decided: differences smaller than this are equal (default {DEFAULT_MARGIN})")
+                         help=f"with --until-decided: differences within this are equal (default {DEFAULT_MARGIN})")
     add_set_argument(compare)
     compare.set_defaults(run=run_compare)
 
