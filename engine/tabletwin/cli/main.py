@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import diagram_command, eval_command, play_command, simulate_command, sweep_command, validate_command
+from . import (diagram_command, eval_command, ladder_command, play_command, simulate_command, sweep_command,
+               validate_command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,6 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     diagram_command.register(commands)
     eval_command.register(commands)
+    ladder_command.register(commands)
     play_command.register(commands)
     simulate_command.register(commands)
     sweep_command.register(commands)

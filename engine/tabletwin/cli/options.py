@@ -48,6 +48,22 @@ test_games = _within(0, MAX_TEST_GAMES, "test games")
 seed = _within(0, MAX_SEED, "a seed")
 
 
+MAX_MARGIN = 1e12
+"""Largest ``--margin``: beyond any payoff a model gives, and finite so the interval maths stays finite."""
+
+
+def margin(text: str) -> float:
+    """``compare --margin``: a difference of mean payoff from 0 up to :data:`MAX_MARGIN`."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a number") from None
+    if not 0 <= value <= MAX_MARGIN:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"a margin must be from 0 to {MAX_MARGIN:g}, not {text.strip()}")
+    return value
+
+
 def jobs(text: str) -> int:
     """``--jobs``: 0 for every processor, else a count from 1 (capped later by :func:`cap_jobs`)."""
     value = _whole(text)

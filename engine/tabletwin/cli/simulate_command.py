@@ -18,10 +18,12 @@ from ..simulate.html_report import simulation_html
 from ..simulate.report import (comparison_report, comparison_text, expand_specs, simulation_report,
                                simulation_text)
 from ..simulate.runner import run_games
+from ..simulate.sequential import DEFAULT_MARGIN, DEFAULT_MAX_GAMES
 from . import jsonout, options
 from .lineup import LineupError, allowed, lineup, specs_of
 from .loading import UNREADABLE, Unreadable, read_model
 from .set_option import VariantError, add_set_argument, overrides_of
+from .until_decided import compare_until_decided, decided_text
 
 USAGE = options.USAGE
 
@@ -51,11 +53,18 @@ def register(commands) -> None:
     compare.add_argument("model", help="the model file, or - for standard input")
     compare.add_argument("--a", required=True, metavar="P,...", help="line-up a: one player per seat")
     compare.add_argument("--b", required=True, metavar="P,...", help="line-up b: one player per seat")
-    compare.add_argument("--games", type=options.games, required=True, help="seeds to play with both line-ups")
+    compare.add_argument("--games", type=options.games,
+                         help="seeds to play with both line-ups (not with --until-decided)")
     compare.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     compare.add_argument("--seat", type=int, default=0, help="the seat whose payoff is compared (default 0)")
     compare.add_argument("--json", action="store_true", help="print the comparison as one JSON document")
     compare.add_argument("--b-model", metavar="OTHER", help="play line-up b on this model (a rule variant)")
+    compare.add_argument("--until-decided", action="store_true",
+                         help="play pairs in batches until a sequential test decides (see docs/scaling.md)")
+    compare.add_argument("--max-games", type=options.games, default=DEFAULT_MAX_GAMES,
+                         help=f"with --until-decided: most pairs to play (default {DEFAULT_MAX_GAMES:,})")
+    compare.add_argument("--margin", type=options.margin, default=DEFAULT_MARGIN,
+                         help=f"with --until-decided: differences within this are equal (default {DEFAULT_MARGIN})")
     add_set_argument(compare)
     compare.set_defaults(run=run_compare)
 
@@ -181,6 +190,10 @@ def write_text(path: str, text: str) -> None:
 
 
 def run_compare(args) -> int:
+    if args.until_decided == (args.games is not None):
+        print("tabletwin compare: give either --games N or --until-decided (with --max-games N as its cap)",
+              file=sys.stderr)
+        return USAGE
     read = read_for("compare", args.model, args)
     if isinstance(read, int):
         return read
@@ -209,13 +222,23 @@ def run_compare(args) -> int:
         print(f"tabletwin compare: --seat {args.seat} is not a seat of a {model.num_players}-player game "
               f"(0 to {model.num_players - 1})", file=sys.stderr)
         return USAGE
-    pairs = _run("compare", args, model_text, filename, model, [a, b], overrides, sources)
-    report = comparison_report(pairs, expand_specs(a, model.num_players), expand_specs(b, model.num_players),
-                               args.seed, args.seat)
+    a_players, b_players = expand_specs(a, model.num_players), expand_specs(b, model.num_players)
+    decided = None
+    if args.until_decided:
+        report, decided = compare_until_decided(args, model_text, filename, model, a, b, a_players, b_players,
+                                                overrides, sources)
+    else:
+        pairs = _run("compare", args, model_text, filename, model, [a, b], overrides, sources)
+        report = comparison_report(pairs, a_players, b_players, args.seed, args.seat)
     if args.json:
-        print(jsonout.dumps(report.as_json()))
+        document = report.as_json()
+        if args.until_decided:
+            document["decided"] = decided
+        print(jsonout.dumps(document))
     else:
         print(comparison_text(report, _title(model, overrides)))
         if args.b_model is not None:
             print(f"Line-up a plays {filename}, line-up b plays {args.b_model}.")
+        if args.until_decided:
+            print(decided_text(decided, report.games, args.max_games, args.margin))
     return 0
