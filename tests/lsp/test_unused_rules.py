@@ -18,8 +18,14 @@ from .publications import Publications, open_and_wait
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PIG = (EXAMPLES / "pig.yaml").read_text(encoding="utf-8")
 URI = (EXAMPLES / "pig.yaml").as_uri()
-DEAD = PIG.replace("do: [roll, hold]}", "do: [roll, hold, hold_forever]}").replace(
-    "\nend:\n", "  hold_forever:\n    pre_x: \"turn_total < 0\"\n    effect:\n      - {op: set, var: turn_over, value: true}\n\nend:\n")
+HOLD_FOREVER = """\
+  hold_forever:
+    pre_x: "turn_total < 0"
+    effect:
+      - {op: set, var: turn_over, value: true}
+"""
+DEAD = (PIG.replace("do: [roll, hold]}", "do: [roll, hold, hold_forever]}")
+        .replace("\nend:\n", HOLD_FOREVER + "\nend:\n"))
 DEAD_LINE = DEAD.splitlines().index("  hold_forever:")
 
 
@@ -40,6 +46,10 @@ async def command(client: LanguageClient, name: str, *arguments, timeout: float 
 async def after(published: Publications, count: int) -> types.PublishDiagnosticsParams:
     """The first publication for the model after the first ``count``."""
     return await published.wait_until(lambda p: p.uri == URI and any(p is q for q in published.items[count:]))
+
+
+def message(games: int, players: str) -> str:
+    return f"action hold_forever was not used in {games} games ({players}): a bug, or a rule to cut?"
 
 
 def information(params: types.PublishDiagnosticsParams) -> list[types.Diagnostic]:
@@ -71,8 +81,7 @@ async def test_the_test_games_mark_the_action_never_taken_until_the_next_edit(cl
     assert result["finished"] == 20  # the tally changes nothing the validator reports
     params = await published.wait_until(lambda p: p.uri == URI and information(p))
     assert params.version == 1
-    assert_one_on_hold_forever(information(params),
-                               "action hold_forever was not used in 20 games (random players): a bug, or a rule to cut?")
+    assert_one_on_hold_forever(information(params), message(20, "random players"))
     await edit_goes(client, published)
 
 
@@ -81,13 +90,11 @@ async def test_a_simulation_marks_the_action_never_taken_and_the_next_run_replac
     report = await command(client, "tabletwin.simulate", URI, 30, ["random", "first"], 3)
     assert report["unused"] == ["actions.hold_forever"]  # the whole catalogue, as `simulate --json`
     params = await published.wait_until(lambda p: p.uri == URI and information(p))
-    assert_one_on_hold_forever(information(params),
-                               "action hold_forever was not used in 30 games (players random, first): a bug, or a rule to cut?")
+    assert_one_on_hold_forever(information(params), message(30, "players random, first"))
     count = len(published.items)
     await command(client, "tabletwin.runTestGames", URI, 5)
     params = await after(published, count)
-    assert_one_on_hold_forever(information(params),
-                               "action hold_forever was not used in 5 games (random players): a bug, or a rule to cut?")
+    assert_one_on_hold_forever(information(params), message(5, "random players"))
     await edit_goes(client, published)
 
 
@@ -99,8 +106,7 @@ async def test_automatic_test_games_mark_it_too(client: LanguageClient):
         text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=DEAD)]))
     params = await published.wait_until(lambda p: p.uri == URI and p.version == 2 and information(p))
-    assert_one_on_hold_forever(information(params),
-                               "action hold_forever was not used in 20 games (random players): a bug, or a rule to cut?")
+    assert_one_on_hold_forever(information(params), message(20, "random players"))
 
 
 async def test_pig_uses_every_rule(client: LanguageClient):
@@ -109,3 +115,24 @@ async def test_pig_uses_every_rule(client: LanguageClient):
     await command(client, "tabletwin.runTestGames", URI)
     params = await after(published, count)
     assert list(params.diagnostics) == []
+
+
+def test_the_tallied_chunks_report_what_the_validator_reports():
+    from tabletwin.validate import validate
+    from tabletwin_lsp.gameworker import test_games_chunk
+
+    chunk = test_games_chunk(DEAD, "-", 0, 20, 0)
+    expected = validate(DEAD, games=20, seed=0).as_json()["test_games"]
+    del expected["where"]
+    assert chunk.as_json() == expected
+    assert chunk.unused == [("actions", "hold_forever", "actions.hold_forever")]
+
+
+def test_a_rule_is_unused_only_when_no_chunk_used_it():
+    from tabletwin_lsp.gameruns import PlayedTestGames
+    from tabletwin_lsp.gameworker import TalliedTestGames, merge_test_games
+
+    total = PlayedTestGames()
+    merge_test_games(total, TalliedTestGames(games=2, unused=[("actions", "a", "actions.a"), ("end", "e", "end[0]")]))
+    merge_test_games(total, TalliedTestGames(games=3, unused=[("end", "e", "end[0]"), ("steps", "s", "flow")]))
+    assert (total.games, total.unused) == (5, [("end", "e", "end[0]")])
