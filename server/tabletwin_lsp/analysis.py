@@ -50,11 +50,13 @@ from tabletwin.checks import Finding, expression_fields
 from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
+from tabletwin.modelfile.paths import parse_path
 
 from .convert import to_diagnostic
 from .documents import is_model_text, too_large, too_large_message
 # The functions the game process serves, named here for their callers.
-from .gameworker import check_players, load_games, merge_test_games, simulate_chunk, test_games_chunk  # noqa: F401
+from .gameworker import (check_players, load_games, merge_test_games, rule_catalogue,  # noqa: F401
+                         simulate_chunk, test_games_chunk)
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -538,3 +540,42 @@ def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
                               "request": stop.request}
         found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path, data))
     return sorted(found, key=_order)
+
+
+UNUSED_RULE = "unused-rule"
+"""The code of the information diagnostic on a rule that no game of a run used."""
+
+_RULE_KIND = {"actions": "action", "steps": "step", "triggers": "trigger", "modifiers": "modifier",
+              "windows": "window", "end": "end condition", "content": "content item"}
+
+
+def players_label(specs: list[str]) -> str:
+    """``random players`` when all seats play the same spec, else ``players a, b``."""
+    if len(set(specs)) <= 1:
+        return f"{specs[0] if specs else 'random'} players"
+    return "players " + ", ".join(specs)
+
+
+def unused_findings(analysis: Analysis, unused, games: int, players: str) -> list[Finding]:
+    """One information per rule of ``unused`` (``(kind, key, model path text)``) on its line:
+    a rule that none of ``games`` games used is a bug or a rule to cut."""
+    found = []
+    lines = analysis.text.splitlines()
+    noun = "game" if games == 1 else "games"
+    for kind, key, path in unused:
+        try:
+            where = _where(analysis.loaded, parse_path(path))
+        except ValueError:  # a key holding ".", "[" or "]": no place to show it
+            continue
+        message = (f"{_RULE_KIND.get(kind, kind)} {key} was not used in {games} {noun} ({players}): "
+                   "a bug, or a rule to cut?")
+        found.append(Finding(message, _first_line(where, lines), "information", path, {"unusedRule": kind}))
+    return sorted(found, key=_order)
+
+
+def unused_diagnostics(analysis: Analysis, unused, games: int, players: str, codec: PositionCodec | None = None):
+    """The LSP diagnostics of :func:`unused_findings`, with the code :data:`UNUSED_RULE`."""
+    diagnostics = to_diagnostics(analysis.text, unused_findings(analysis, unused, games, players), codec)
+    for diagnostic in diagnostics:
+        diagnostic.code = UNUSED_RULE
+    return diagnostics

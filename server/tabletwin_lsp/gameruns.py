@@ -24,9 +24,8 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tabletwin.validate.testgames import TestGames
-
 from . import analysis as analyses
+from .gameworker import TalliedTestGames
 from .analysis import GameProcessError, GameTimeout
 
 POLL_SECONDS = 0.05
@@ -53,7 +52,7 @@ class GameTimedOut(GameProcessError):
 
 
 @dataclass
-class PlayedTestGames(TestGames):
+class PlayedTestGames(TalliedTestGames):
     """Test games as the validator counts them, plus the seeds of the games stopped at the time limit
     (counted in ``games``, in none of the other counts)."""
 

@@ -7,7 +7,10 @@ in a fraction of the time.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletwin.modelfile import load_yaml
+from tabletwin.validate.testgames import TestGames
 
 
 def worker_main() -> None:
@@ -16,7 +19,7 @@ def worker_main() -> None:
     import pickle
     import sys
 
-    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk)}
+    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk, rule_catalogue)}
     source = sys.stdin.buffer
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print must not end up in the answers
@@ -59,18 +62,45 @@ def load_games(text: str, filename: str) -> None:
 
 
 def test_games_chunk(text: str, filename: str, start: int, stop: int, seed: int):
-    """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays them."""
-    from tabletwin.validate.testgames import TestGames, run_test_games
+    """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays
+    them, with the rules none of them used (``unused``: ``(kind, key, path)`` in catalogue order)."""
+    from tabletwin.game.tally import Tally
+    from tabletwin.validate.testgames import run_test_games
 
     model = _worker_model(text, filename)
-    total = TestGames()
+    total = TalliedTestGames()
+    tally = Tally(model)  # one for the chunk: only "used at all" matters here
     for number in range(start, stop):
-        merge_test_games(total, run_test_games(model, 1, seed + number))
+        merge_test_games(total, run_test_games(model, 1, seed + number, tally))
+    used = set(tally.uses)
+    total.unused = [(kind, key, path) for kind, rules in rule_catalogue(text, filename).items()
+                    for key, path in rules.items() if (kind, key) not in used]
     return total
 
 
+def rule_catalogue(text: str, filename: str) -> dict[str, dict[str, str]]:
+    """In a worker: every rule of the model the usage tally counts, per kind: key → model path."""
+    from tabletwin.game.tally import catalogue
+
+    return catalogue(_worker_model(text, filename))
+
+
+@dataclass
+class TalliedTestGames(TestGames):
+    """Test games plus the rules none of them used: ``(kind, key, path)``, ``None`` before any game."""
+
+    unused: list | None = None
+
+
 def merge_test_games(total, part) -> None:
-    """Add the counts of ``part`` (a ``TestGames``) to ``total``."""
+    """Add the counts of ``part`` (a ``TestGames``) to ``total``; a rule is unused when no part used it."""
+    part_unused = getattr(part, "unused", None)
+    if part_unused is not None and hasattr(total, "unused"):
+        if total.unused is None:
+            total.unused = list(part_unused)
+        else:
+            still = {(kind, key) for kind, key, _ in part_unused}
+            total.unused = [rule for rule in total.unused if (rule[0], rule[1]) in still]
     total.games += part.games
     total.finished += part.finished
     total.requests += part.requests

@@ -17,6 +17,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from .publications import Publications, open_and_wait
 
+from tabletwin.game.tally import catalogue
 from tabletwin.model import load_model
 from tabletwin.simulate import expand_specs, run_games, simulation_report
 from tabletwin.validate import validate
@@ -48,6 +49,11 @@ async def open_model(client: LanguageClient, text: str, uri: str = URI) -> Publi
 async def command(client: LanguageClient, name: str, *arguments, timeout: float = 30):
     return await asyncio.wait_for(client.workspace_execute_command_async(
         types.ExecuteCommandParams(command=name, arguments=list(arguments))), timeout)
+
+
+def errors(params: types.PublishDiagnosticsParams) -> list[types.Diagnostic]:
+    """The stops among the diagnostics (the rules the games never used are information)."""
+    return [d for d in params.diagnostics if d.severity == types.DiagnosticSeverity.Error]
 
 
 def expected_summary(text: str, games: int = 20, seed: int = 0) -> dict:
@@ -93,7 +99,10 @@ async def test_stopped_games_put_their_error_on_the_op_until_the_next_edit(clien
                       "unfinished": 0, "timed_out": []}
     params = await published.wait_until(lambda p: p.uri == URI and p.diagnostics)
     assert params.version == 1
-    (diagnostic,) = params.diagnostics
+    (diagnostic,) = errors(params)
+    # Every game stops at its first 2, long before a goal: no one wins (tests/lsp/test_unused_rules.py).
+    assert [d.message for d in params.diagnostics if d.code == "unused-rule"] == [
+        "end condition reached_goal was not used in 20 games (random players): a bug, or a rule to cut?"]
     assert diagnostic.message == f"{STOP} (stopped 20 of 20 test games)"
     assert diagnostic.severity == types.DiagnosticSeverity.Error
     column = BROKEN.splitlines()[STOP_LINE].index("amount_x")
@@ -173,7 +182,7 @@ async def test_run_on_save_publishes_the_stops(client: LanguageClient):
         settings={"tabletwin": {"runTestGames": "save", "testGames": 3}}))
     client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri=URI)))
     params = await published.wait_until(lambda p: p.uri == URI and p.diagnostics)
-    assert [d.message for d in params.diagnostics] == [f"{STOP} (stopped 3 of 3 test games)"]
+    assert [d.message for d in errors(params)] == [f"{STOP} (stopped 3 of 3 test games)"]
     assert client.messages == []  # automatic runs only publish
 
 
@@ -185,7 +194,7 @@ async def test_run_on_change_publishes_the_stops_of_the_new_text(client: Languag
         text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=BROKEN)]))
     params = await published.wait_until(lambda p: p.uri == URI and p.version == 2 and p.diagnostics)
-    assert [d.message for d in params.diagnostics] == [f"{STOP} (stopped 20 of 20 test games)"]
+    assert [d.message for d in errors(params)] == [f"{STOP} (stopped 20 of 20 test games)"]
 
 
 async def test_show_flow_tree_returns_the_tree_text(client: LanguageClient):
@@ -199,7 +208,8 @@ async def test_simulate_returns_the_simulate_json(client: LanguageClient):
     model = load_model(PIG)
     specs = [str(EXAMPLES / "tactics/pig-hold-at-8.yaml"), "random"]
     games = run_games(PIG, [specs], 30, 5, model=model)
-    expected = simulation_report([g for (g,) in games], expand_specs(["tactics/pig-hold-at-8.yaml", "random"], 2), 5)
+    expected = simulation_report([g for (g,) in games], expand_specs(["tactics/pig-hold-at-8.yaml", "random"], 2), 5,
+                                 catalogue(model))  # every rule, with its path, as `simulate --json`
     assert result == expected.as_json()
     assert result["games"] == 30 and result["seats"][0]["player"] == "tactics/pig-hold-at-8.yaml"
     result = await command(client, "tabletwin.simulate", URI, 10)

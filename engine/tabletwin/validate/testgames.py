@@ -43,10 +43,12 @@ class TestGames:
                 "unfinished": self.unfinished}
 
 
-def run_test_games(model, games: int = 20, seed: int = 0) -> TestGames:
+def run_test_games(model, games: int = 20, seed: int = 0, tally=None) -> TestGames:
+    """``tally`` (a :class:`~tabletwin.game.tally.Tally`), when given, counts the rules every game
+    uses (the editor lists the unused ones); it changes nothing else."""
     report = TestGames()
     for number in range(games):
-        record = play(model, None, seed + number, max_requests=MAX_REQUESTS)
+        record = play(model, None, seed + number, max_requests=MAX_REQUESTS, tally=tally)
         report.games += 1
         report.requests += len(record.requests)
         if record.error is not None:

@@ -45,7 +45,7 @@ from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, Analysis
 from ..server import server
-from .diagnostics import current_analysis, log_message, play_test_games, run_in_game_process
+from .diagnostics import attach_unused, current_analysis, log_message, play_test_games, run_in_game_process
 
 RUN_TEST_GAMES = "tabletwin.runTestGames"
 SHOW_FLOW_TREE = "tabletwin.showFlowTree"
@@ -278,6 +278,7 @@ async def simulate(ls: LanguageServer, *args) -> dict:
                                                seconds=gameruns.LOAD_SECONDS)
     if problem is not None:
         raise JsonRpcInvalidParams(f"{SIMULATE}: {problem}")
+    rules = await run_in_game_process(analyses.rule_catalogue, analysis.text, filename, seconds=gameruns.LOAD_SECONDS)
     progress = Progress(ls, "Simulation")
     await progress.begin(f"0/{games} games")
     seconds = config.current().game_seconds
@@ -300,6 +301,10 @@ async def simulate(ls: LanguageServer, *args) -> dict:
     if played.cancelled:
         progress.end("cancelled")
         raise JsonRpcRequestCancelled(f"{SIMULATE}: cancelled after {len(results)} of {games} games")
-    report = simulation_report(results, expand_specs(shown, seats), seed).as_json()
+    players = expand_specs(shown, seats)
+    report = simulation_report(results, players, seed, rules).as_json()
     progress.end(f"{report['finished']}/{report['games']} finished")
+    unused = [(kind, key, row["path"]) for kind, rows in report["coverage"].items()
+              for key, row in rows.items() if row["games"] == 0 and row["path"] is not None]
+    attach_unused(ls, analysis, unused, len(results), analyses.players_label(players))
     return report

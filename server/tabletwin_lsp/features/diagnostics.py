@@ -57,6 +57,8 @@ class _Document:
     runner: asyncio.Task | None = None
     stops: tuple = ()
     stops_version: int | None = None
+    unused: tuple = ()  # the unused rules of the last test games or simulation ...
+    unused_version: int | None = None  # ... of this version (an edit makes them stale)
     games_generation: int = 0  # bumped to cancel the running automatic test games
     model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
@@ -122,6 +124,8 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
     diagnostics = list(analysis.diagnostics)
     if state.stops and state.stops_version == analysis.version:
         diagnostics += state.stops
+    if state.unused and state.unused_version == analysis.version:
+        diagnostics += state.unused
     if publish_filters:
         diagnostics = [d for d in diagnostics if not any(hold(analysis.uri, d) for hold in publish_filters)]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -268,8 +272,9 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
     for part in played.parts:
         analyses.merge_test_games(total, part)
     total.timed_out = [seed + number for number in played.timed_out]
+    tallied = total.games  # the timed-out games did not report what they used
     total.games += len(total.timed_out)
-    attach_stops(ls, analysis, total)
+    attach_stops(ls, analysis, total, tallied)
     _state(analysis.uri).last_games = {**total.as_json(), "version": analysis.version}
     return total
 
@@ -280,17 +285,42 @@ async def run_in_game_process(function, *args, seconds: float | None = None):
     return await gameruns.call(function, *args, seconds=seconds)
 
 
-def attach_stops(ls: LanguageServer, analysis: Analysis, test_games) -> bool:
-    """Publish the stops of ``test_games`` with the analysis, if its version is still the document's."""
+def attach_stops(ls: LanguageServer, analysis: Analysis, test_games, tallied: int | None = None) -> bool:
+    """Publish the stops of ``test_games`` with the analysis, if its version is still the document's,
+    and the rules unused in its ``tallied`` games (all of them by default), when it has them."""
     if not is_open(ls, analysis.uri) or _document_version(ls, analysis.uri) != analysis.version:
         return False
     state = _state(analysis.uri)
     findings = analyses.stop_findings(analysis, test_games)
     state.stops = tuple(analyses.to_diagnostics(analysis.text, findings, codec(ls)))
     state.stops_version = analysis.version
+    unused = getattr(test_games, "unused", None)  # None: no game reported (none played, all timed out)
+    players = analyses.players_label(["random"] * analyses.test_games_players(analysis))
+    games = test_games.games if tallied is None else tallied
+    _set_unused(state, analysis, analyses.unused_diagnostics(analysis, unused or (), games, players, codec(ls)))
+    _republish(ls, analysis)
+    return True
+
+
+def attach_unused(ls: LanguageServer, analysis: Analysis, unused, games: int, players: str) -> bool:
+    """Publish the rules of a simulation's ``unused`` (``(kind, key, path)``) that none of its ``games``
+    used, replacing those of the last run, if the analysis's version is still the document's."""
+    if not is_open(ls, analysis.uri) or _document_version(ls, analysis.uri) != analysis.version:
+        return False
+    diagnostics = analyses.unused_diagnostics(analysis, unused, games, players, codec(ls))
+    _set_unused(_state(analysis.uri), analysis, diagnostics)
+    _republish(ls, analysis)
+    return True
+
+
+def _set_unused(state: _Document, analysis: Analysis, diagnostics) -> None:
+    state.unused = tuple(diagnostics)
+    state.unused_version = analysis.version
+
+
+def _republish(ls: LanguageServer, analysis: Analysis) -> None:
     latest = analyses.latest(analysis.uri)
     publish(ls, latest if latest is not None and latest.version == analysis.version else analysis)
-    return True
 
 
 def _automatic_games(ls: LanguageServer, uri: str) -> None:
