@@ -54,9 +54,6 @@ from tabletwin.modelfile.paths import parse_path
 
 from .convert import to_diagnostic
 from .documents import is_model_text, too_large, too_large_message
-# The functions the game process serves, named here for their callers.
-from .gameworker import (check_players, load_games, merge_test_games, rule_catalogue,  # noqa: F401
-                         simulate_chunk, test_games_chunk)
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import analysis as analyses
+from . import gameworker
 from .gameworker import TalliedTestGames
 from .analysis import GameProcessError, GameTimeout
 
@@ -141,7 +142,7 @@ async def call(function: Callable, *args, seconds: float | None = None,
 
 async def _call(function, text: str, filename: str, arguments: tuple, seconds: float, cancelled):
     try:
-        await call(analyses.load_games, text, filename, seconds=LOAD_SECONDS, cancelled=cancelled)
+        await call(gameworker.load_games, text, filename, seconds=LOAD_SECONDS, cancelled=cancelled)
     except GameTimeout:
         raise GameProcessError(f"loading the model in the game process took more than {LOAD_SECONDS:g} s") from None
     return await call(function, text, filename, *arguments, seconds=seconds, cancelled=cancelled)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from pathlib import Path
 
 from ..errors import Span, TabletwinError
 

@@ -34,10 +34,8 @@ def run_sweep(model_text: str, filename: str, grid: Sequence[dict], specs: Seque
     rows, first = [], None
     for index, overrides in enumerate(grid):
         model = load_variant(model_text, filename, overrides)
-        step = None
-        if progress is not None:
-            def step(done, total, index=index):
-                progress(index * games + done, len(grid) * games)
+        step = None if progress is None else (
+            lambda done, total, index=index: progress(index * games + done, len(grid) * games))
         results = [r for (r,) in run_games(model_text, [list(specs)], games, seed, jobs, filename=filename,
                                              model=model, overrides=overrides, progress=step)]
         report = simulation_report(results, players, seed, catalogue(model))

@@ -41,11 +41,13 @@ from pygls.uris import to_fs_path
 from tabletwin.simulate import expand_specs, simulation_report
 
 from .. import analysis as analyses
+from .. import gameworker
 from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, Analysis
 from ..server import server
-from .diagnostics import attach_unused, current_analysis, log_message, play_test_games, run_in_game_process
+from .diagnostics import attach_unused, log_message, play_test_games, run_in_game_process
+from .requests import analysis_for
 
 RUN_TEST_GAMES = "tabletwin.runTestGames"
 SHOW_FLOW_TREE = "tabletwin.showFlowTree"
@@ -89,10 +91,7 @@ def _whole(values: dict, name: str, default: int, low: int, high: int, command: 
 
 
 async def _analysis(ls: LanguageServer, uri: str, command: str) -> Analysis:
-    try:
-        analysis = await current_analysis(ls, uri)
-    except OSError as exc:
-        raise JsonRpcInvalidParams(f"{command}: cannot read {uri}: {exc.strerror or exc}") from None
+    analysis = await analysis_for(ls, uri, command)
     if analysis.kind != MODEL:
         raise JsonRpcInvalidParams(f"{command}: {uri} is not a model (no top-level 'flow')")
     return analysis
@@ -274,16 +273,16 @@ async def simulate(ls: LanguageServer, *args) -> dict:
     filename = to_fs_path(analysis.uri) or "-"
     folder = Path(filename).parent if filename != "-" else None
     specs = [_resolve(spec, folder) for spec in shown]
-    problem, seats = await run_in_game_process(analyses.check_players, analysis.text, filename, specs, seed,
+    problem, seats = await run_in_game_process(gameworker.check_players, analysis.text, filename, specs, seed,
                                                seconds=gameruns.LOAD_SECONDS)
     if problem is not None:
         raise JsonRpcInvalidParams(f"{SIMULATE}: {problem}")
-    rules = await run_in_game_process(analyses.rule_catalogue, analysis.text, filename, seconds=gameruns.LOAD_SECONDS)
+    rules = await run_in_game_process(gameworker.rule_catalogue, analysis.text, filename, seconds=gameruns.LOAD_SECONDS)
     progress = Progress(ls, "Simulation")
     await progress.begin(f"0/{games} games")
     seconds = config.current().game_seconds
     try:
-        played = await gameruns.play(analyses.simulate_chunk, analysis.text, filename,
+        played = await gameruns.play(gameworker.simulate_chunk, analysis.text, filename,
                                      lambda start, stop: (specs, start, stop, seed), games, seconds,
                                      progress.cancelled, progress.report, stop_at_timeout=True)
     except gameruns.GameTimedOut as exc:

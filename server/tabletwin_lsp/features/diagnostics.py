@@ -39,6 +39,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import PositionCodec
 
 from .. import analysis as analyses
+from .. import gameworker
 from .. import buffers
 from .. import gameruns
 from .. import settings as config
@@ -265,12 +266,12 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
     """
     analyses.check_playable(analysis)
     filename = to_fs_path(analysis.uri) or "-"
-    played = await gameruns.play(analyses.test_games_chunk, analysis.text, filename,
+    played = await gameruns.play(gameworker.test_games_chunk, analysis.text, filename,
                                  lambda start, stop: (start, stop, seed), games, config.current().game_seconds,
                                  cancelled, progress)
     total = gameruns.PlayedTestGames()
     for part in played.parts:
-        analyses.merge_test_games(total, part)
+        gameworker.merge_test_games(total, part)
     total.timed_out = [seed + number for number in played.timed_out]
     tallied = total.games  # the timed-out games did not report what they used
     total.games += len(total.timed_out)

@@ -23,26 +23,17 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.diagram import layout, to_svg
 
 from ..analysis import MODEL, Analysis
 from ..server import server
-from .diagnostics import current_analysis
+from .requests import analysis_for, uri_param
 
 DIAGRAM = "tabletwin/diagram"
 
 log = logging.getLogger(__name__)
-
-
-def _uri(params) -> str:
-    # pygls hands over the params of a request it has no type for as a namedtuple.
-    uri = params.get("uri") if isinstance(params, dict) else getattr(params, "uri", None)
-    if not isinstance(uri, str) or not uri:
-        raise JsonRpcInvalidParams(f"{DIAGRAM}: params must be {{\"uri\": <document URI>}}")
-    return uri
 
 
 def picture(analysis: Analysis) -> dict:
@@ -71,10 +62,6 @@ def picture(analysis: Analysis) -> dict:
 
 @server.feature(DIAGRAM)
 async def diagram(ls: LanguageServer, params) -> dict:
-    uri = _uri(params)
-    try:
-        analysis = await current_analysis(ls, uri)
-    except OSError as exc:
-        raise JsonRpcInvalidParams(f"{DIAGRAM}: cannot read {uri}: {exc.strerror or exc}") from None
+    analysis = await analysis_for(ls, uri_param(params, DIAGRAM), DIAGRAM)
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(ls.thread_pool, picture, analysis)

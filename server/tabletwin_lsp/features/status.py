@@ -23,24 +23,16 @@ analysis is cached.
 from __future__ import annotations
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.model.model import num_players_of
 
 from ..analysis import MODEL
 from ..server import server
-from .diagnostics import current_analysis, last_test_games
+from .diagnostics import last_test_games
+from .requests import analysis_for, uri_param
 
 DOCUMENT_STATUS = "tabletwin/documentStatus"
-
-
-def _uri(params) -> str:
-    # pygls hands over the params of a request it has no type for as a namedtuple.
-    uri = params.get("uri") if isinstance(params, dict) else getattr(params, "uri", None)
-    if not isinstance(uri, str) or not uri:
-        raise JsonRpcInvalidParams(f"{DOCUMENT_STATUS}: params must be {{\"uri\": <document URI>}}")
-    return uri
 
 
 def _players(analysis) -> int | None:
@@ -50,11 +42,8 @@ def _players(analysis) -> int | None:
 
 @server.feature(DOCUMENT_STATUS)
 async def document_status(ls: LanguageServer, params) -> dict:
-    uri = _uri(params)
-    try:
-        analysis = await current_analysis(ls, uri)
-    except OSError as exc:
-        raise JsonRpcInvalidParams(f"{DOCUMENT_STATUS}: cannot read {uri}: {exc.strerror or exc}") from None
+    uri = uri_param(params, DOCUMENT_STATUS)
+    analysis = await analysis_for(ls, uri, DOCUMENT_STATUS)
     severities = [d.severity for d in analysis.diagnostics]
     report = analysis.report if analysis.kind == MODEL else None
     readable = bool(report is not None and report.readable)
