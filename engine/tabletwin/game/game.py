@@ -21,13 +21,14 @@ from . import work
 class Game:
     """One game of ``model``. ``request`` is what it asks next; ``answer(i)`` answers it."""
 
-    def __init__(self, model: Model, seed: int = 0, tally=None):
+    def __init__(self, model: Model, seed: int = 0, tally=None, runner: Runner | None = None):
+        """``runner`` replaces the plain :class:`Runner` (the Player's traces its place in the flow)."""
         self.model = model
         self.seed = seed
         self.history: list[int] = []
         self.error: EngineError | None = None
         self.request = None
-        self._runner = Runner(model, tally)
+        self._runner = runner if runner is not None else Runner(model, tally)
         self._play = self._runner.play()
         self._resume(None)
 

@@ -67,20 +67,12 @@ def place_of(stack) -> tuple | None:
 class TracedGame(Game):
     """A :class:`Game` on a :class:`TracedRunner` (``clone`` still gives a plain game).
 
-    ``Game.__init__`` builds its own runner, so its few lines are repeated here with ours. An
-    engine error before the first request does not raise: it is in ``error``.
+    An engine error before the first request does not raise: it is in ``error``.
     """
 
     def __init__(self, model, seed: int = 0, listener=None):
-        self.model = model
-        self.seed = seed
-        self.history: list[int] = []
-        self.error: EngineError | None = None
-        self.request = None
-        self._runner = TracedRunner(model, listener)
-        self._play = self._runner.play()
         try:
-            self._resume(None)
+            super().__init__(model, seed, runner=TracedRunner(model, listener))
         except EngineError:
             pass  # kept in ``error``: a game that stops before its first question still has a table
 
