@@ -4,7 +4,7 @@ has fewer findings (errors, warnings and lint) than before, never more."""
 import pytest
 
 from tabletwin.editor import Diagnostic, Snapshot, code_actions
-from tabletwin.editor.lintfixes import fix_all
+from tabletwin.editor.fixall import fix_all
 from tabletwin.validate import validate
 
 from ..lint.models import PIG, pig_with

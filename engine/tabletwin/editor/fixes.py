@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
-
 from ..errors import Span
 from . import schemanav
 from .context import def_of
 from .document import Snapshot
+from .fix import Diagnostic, Fix
 from .lintfixes import declare, lint_fixes
 from .navigation import Edit
 from .symbols import Index
@@ -41,24 +40,6 @@ _BOOLEAN_KEY = re.compile(
     r"(?:^|(?<=[\s{,\-]))(" + "|".join(w for word in _BOOLEAN_WORDS for w in (word, word.title(), word.upper()))
     + r")(?=\s*:(?:\s|$))")
 _AS_KEY = re.compile(r"(?:^|[\s{,])as\s*:\s*['\"]?([A-Za-z_]\w*)")
-
-
-@dataclass
-class Diagnostic:
-    """A diagnostic the editor sends back with the request (as the server published it)."""
-
-    span: Span
-    message: str = ""
-    data: dict | None = None
-
-
-@dataclass
-class Fix:
-    title: str
-    edits: list[Edit]
-    diagnostics: list[int] = field(default_factory=list)  # indexes into the request's diagnostics
-    preferred: bool = False
-    snippet: list[Edit] | None = None  # the same edits as snippets (``$0`` where the cursor lands)
 
 
 def code_actions(snap: Snapshot, span: Span, diagnostics: list[Diagnostic] | None = None,

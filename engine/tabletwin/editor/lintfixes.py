@@ -5,7 +5,6 @@
 - ``hand`` → ``hand[actor]`` for a per-player zone or variable without an index.
 - "Use ==" for an ``=`` in an expression (the language has no assignment).
 - Declare a zone (``state.zones``) or a variable (``state.vars``) that a path names.
-- :func:`fix_all`: every preferred fix of a file at once, for ``source.fixAll``.
 
 Each fix replaces the exact token the diagnostic points at, and only when the text there is still
 what the diagnostic was about (an edit since may have moved it).
@@ -17,6 +16,7 @@ import difflib
 import re
 
 from ..errors import Span
+from .fix import Fix
 from .navigation import Edit
 
 _UNKNOWN_OP = re.compile(r"^unknown op '([^']+)'")
@@ -27,8 +27,6 @@ _LONE_EQUALS = re.compile(r"(?<![=<>!])=(?!=)")
 
 
 def lint_fixes(snap, diagnostics) -> list:
-    from .fixes import Fix
-
     fixes = []
     for number, diagnostic in enumerate(diagnostics):
         data = diagnostic.data or {}
@@ -85,8 +83,6 @@ def _unquoted(snap, span: Span) -> Span | None:
 
 def _op_fixes(snap, number: int, span: Span, name: str) -> list:
     from ..game.optable import TABLE
-    from .fixes import Fix
-
     if _text_at(snap, span) != name:
         return []
     return [Fix(f"Change '{name}' to '{op}'", [Edit(span, op)], [number], position == 0)
@@ -96,8 +92,6 @@ def _op_fixes(snap, number: int, span: Span, name: str) -> list:
 def _use_equals(snap, number: int, span: Span):
     """``pips = 1`` → ``pips == 1``: only when the expression has exactly one lone ``=`` outside
     brackets (``f(a=1)`` is a keyword argument, not a comparison)."""
-    from .fixes import Fix
-
     text = _text_at(snap, span)
     if text is None:
         return None
@@ -165,25 +159,3 @@ def _is_flow(snap, span: Span | None) -> bool:
     if span is None or span.line >= len(snap.lines):
         return False
     return snap.lines[span.line][span.column:span.column + 1] == "{"
-
-
-def fix_all(snap, diagnostics, index=None) -> list[Edit]:
-    """The edits of every preferred fix of ``diagnostics``, one per diagnostic, none overlapping."""
-    from .fixes import code_actions
-
-    edits: list[Edit] = []
-    taken: list[Span] = []
-    for number, diagnostic in enumerate(diagnostics):
-        found = code_actions(snap, diagnostic.span, [diagnostic], index)
-        chosen = next((fix for fix in found if fix.preferred and fix.diagnostics == [0]), None)
-        if chosen is None:
-            continue
-        if any(_overlaps(edit.span, other) for edit in chosen.edits for other in taken):
-            continue
-        edits += chosen.edits
-        taken += [edit.span for edit in chosen.edits]
-    return edits
-
-
-def _overlaps(a: Span, b: Span) -> bool:
-    return (a.line, a.column) <= (b.end_line, b.end_column) and (b.line, b.column) <= (a.end_line, a.end_column)

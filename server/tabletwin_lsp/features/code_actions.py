@@ -12,7 +12,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.editor import Diagnostic, code_actions
-from tabletwin.editor.lintfixes import fix_all
+from tabletwin.editor.fixall import fix_all
 from tabletwin.editor.tactic_places import place_fixes
 
 from .. import analysis as analyses
