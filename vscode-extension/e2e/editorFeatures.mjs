@@ -139,9 +139,8 @@ async function signatureHelp(page, log) {
   await command(page, 'File: Revert File');
 }
 
-/** Also a --ui scenario of its own (run.mjs's signature), for running it alone. */
-export async function run({ page, log }) {
-  await page.locator('.monaco-workbench .explorer-folders-view').waitFor({ timeout: 60_000 });
+/** The three scenarios in a workbench that is up (panels.mjs calls this after its own). */
+export async function editorFeatures(page, log) {
   for (const [name, scenario] of [['semantic colours', semanticColours], ['inlay hints', inlayHints],
                                   ['signature help', signatureHelp]]) {
     try {
@@ -150,4 +149,10 @@ export async function run({ page, log }) {
       throw new Error(`${name}: ${error.message}`);
     }
   }
+}
+
+/** The same as a --ui scenario of its own (run.mjs's signature), for running it alone. */
+export async function run({ page, log }) {
+  await page.locator('.monaco-workbench .explorer-folders-view').waitFor({ timeout: 60_000 });
+  await editorFeatures(page, log);
 }

@@ -13,7 +13,7 @@
 // Screenshots of the Diagram and the Player go to --images.
 
 import path from 'node:path';
-import { run as editorFeatures } from './editorFeatures.mjs';
+import { editorFeatures } from './editorFeatures.mjs';
 
 const STEP_MS = 30_000;
 const KUHN_SEED = 5;
@@ -286,5 +286,5 @@ export async function run({ page, images, log }) {
     }
   }
   // Semantic colours, inlay hints and signature help (editorFeatures.mjs).
-  await editorFeatures({ page, log });
+  await editorFeatures(page, log);
 }
