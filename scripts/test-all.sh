@@ -3,7 +3,8 @@
 #   1. the Python suite, Neovim included as a second LSP client (tests/editors);
 #   2. the VS Code extension: npm ci, typecheck, unit tests (node --test), VSIX;
 #   3. the extension in a real VS Code (code-server in headless Chromium), and the harness's own
-#      self-test (a failing assertion must fail the run).
+#      self-test (a failing assertion must fail the run);
+#   4. the VSIX alone, with no tabletwin installed and no setting: its bundled server (~1.5 min).
 # Debian packages (Neovim, Chromium, code-server's build tools) are installed when missing, which
 # needs root; elsewhere install them first (see vscode-extension/scripts/install-code-server.sh).
 set -euo pipefail
@@ -38,3 +39,6 @@ npm run package
 step "VS Code extension in code-server"
 TABLETWIN_BIN="$(cd .. && pwd)/.venv/bin" bash scripts/e2e.sh
 bash e2e/selftest.sh
+
+step "The VSIX alone: its bundled server, with an empty Python environment"
+bash scripts/e2e-bundled.sh

@@ -575,4 +575,5 @@ def unused_diagnostics(analysis: Analysis, unused, games: int, players: str, cod
     diagnostics = to_diagnostics(analysis.text, unused_findings(analysis, unused, games, players), codec)
     for diagnostic in diagnostics:
         diagnostic.code = UNUSED_RULE
+        diagnostic.tags = [types.DiagnosticTag.Unnecessary]  # the editor greys the rule no game used
     return diagnostics

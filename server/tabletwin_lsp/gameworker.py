@@ -63,18 +63,27 @@ def load_games(text: str, filename: str) -> None:
 
 def test_games_chunk(text: str, filename: str, start: int, stop: int, seed: int):
     """In a worker: test games ``start`` to ``stop - 1`` (seed ``seed + k``), as the validator plays
-    them, with the rules none of them used (``unused``: ``(kind, key, path)`` in catalogue order)."""
+    them, with the rules none of them used (``unused``: ``(kind, key, path)`` in catalogue order)
+    and how many of them used each action (``action_games``)."""
+    from collections import Counter
+
     from tabletwin.game.tally import Tally
     from tabletwin.validate.testgames import run_test_games
 
     model = _worker_model(text, filename)
     total = TalliedTestGames()
-    tally = Tally(model)  # one for the chunk: only "used at all" matters here
+    tally = Tally(model)  # emptied before each game: what one game used
+    used = set()
+    games_using = Counter()
     for number in range(start, stop):
+        tally.uses.clear()
         merge_test_games(total, run_test_games(model, 1, seed + number, tally))
-    used = set(tally.uses)
-    total.unused = [(kind, key, path) for kind, rules in rule_catalogue(text, filename).items()
+        used.update(tally.uses)
+        games_using.update(key for kind, key in tally.uses if kind == "actions")
+    catalogue = rule_catalogue(text, filename)
+    total.unused = [(kind, key, path) for kind, rules in catalogue.items()
                     for key, path in rules.items() if (kind, key) not in used]
+    total.action_games = {(key, path): games_using[key] for key, path in catalogue.get("actions", {}).items()}
     return total
 
 
@@ -87,9 +96,11 @@ def rule_catalogue(text: str, filename: str) -> dict[str, dict[str, str]]:
 
 @dataclass
 class TalliedTestGames(TestGames):
-    """Test games plus the rules none of them used: ``(kind, key, path)``, ``None`` before any game."""
+    """Test games plus the rules none of them used: ``(kind, key, path)``, ``None`` before any game;
+    and how many games used each action: ``(key, path)`` → games, ``None`` before any game."""
 
     unused: list | None = None
+    action_games: dict | None = None
 
 
 def merge_test_games(total, part) -> None:
@@ -101,6 +112,10 @@ def merge_test_games(total, part) -> None:
         else:
             still = {(kind, key) for kind, key, _ in part_unused}
             total.unused = [rule for rule in total.unused if (rule[0], rule[1]) in still]
+    part_games = getattr(part, "action_games", None)
+    if part_games is not None and hasattr(total, "action_games"):
+        mine = total.action_games or {}
+        total.action_games = {action: mine.get(action, 0) + count for action, count in part_games.items()}
     total.games += part.games
     total.finished += part.finished
     total.requests += part.requests

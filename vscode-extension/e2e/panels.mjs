@@ -13,6 +13,7 @@
 // Screenshots of the Diagram and the Player go to --images.
 
 import path from 'node:path';
+import { editorFeatures } from './editorFeatures.mjs';
 
 const STEP_MS = 30_000;
 const KUHN_SEED = 5;
@@ -21,7 +22,7 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function until(what, probe, timeoutMs = STEP_MS) {
+export async function until(what, probe, timeoutMs = STEP_MS) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
@@ -41,7 +42,7 @@ async function webviewFrame(page, selector) {
   });
 }
 
-async function command(page, title) {
+export async function command(page, title) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
@@ -58,7 +59,7 @@ async function command(page, title) {
   throw new Error(`no command "${title}" in the palette`);
 }
 
-async function openFile(page, name) {
+export async function openFile(page, name) {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
@@ -284,4 +285,6 @@ export async function run({ page, images, log }) {
       throw new Error(`${name}: ${error.message}`);
     }
   }
+  // Semantic colours, inlay hints and signature help (editorFeatures.mjs).
+  await editorFeatures(page, log);
 }

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, LSPErrorCodes, ResponseError } from "vscode-languageclient/node";
 import { ResultDocuments } from "./readOnly";
 import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport, simulationText,
-         TestGamesSummary } from "./results";
+         TestGamesSummary, timedOutMessage } from "./results";
 import { noteTestGames } from "./panels";
 import { ServerController } from "./server";
 import { modelName, targetModel } from "./target";
@@ -71,6 +71,12 @@ async function runTestGames(context: CommandContext, argument?: unknown): Promis
     const summary = await executeOnServer<TestGamesSummary>(client, "tabletwin.runTestGames",
                                                             [document.uri.toString()]);
     context.refreshStatus();
+    const timedOut = timedOutMessage(summary, vscode.workspace.getConfiguration("tabletwin").get<number>("gameSeconds", 10));
+    if (timedOut) {
+      void vscode.window.showWarningMessage(timedOut, "Open Setting").then((choice) => {
+        if (choice) void vscode.commands.executeCommand("workbench.action.openSettings", "tabletwin.gameSeconds");
+      });
+    }
     return summary;
   });
 }

@@ -50,7 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tablet
   );
   const pythonWatch = await onPythonInterpreterChange(() => {
     // Only a server that came from the Python extension (or none at all) depends on its choice.
-    if (!server?.launch || server.launch.source === "the Python extension's interpreter") restart();
+    if (!server?.launch || server.launch.followsPythonExtension) restart();
   });
   if (pythonWatch) context.subscriptions.push(pythonWatch);
 

@@ -78,10 +78,26 @@ async function pythonExtensionInterpreter(): Promise<string | undefined> {
   }
 }
 
+function pythonVersion(python: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(python, ["-I", "-c", "import sys; print('%d.%d' % sys.version_info[:2])"], { timeout: IMPORT_TIMEOUT_MS },
+             (error, stdout) => resolve(error ? undefined : String(stdout).trim() || undefined));
+  });
+}
+
+/** bundled/tool/launch.py beside dist/extension.js, when the bundle was built into this copy. */
+function bundledLauncher(): string | undefined {
+  const bundled = path.join(__dirname, "..", "bundled");
+  return fs.existsSync(path.join(bundled, "libs", "tabletwin_lsp", "__init__.py"))
+    ? path.join(bundled, "tool", "launch.py") : undefined;
+}
+
 /** Calls `listener` when the Python extension's interpreter changes (if that extension is there). */
 export async function onPythonInterpreterChange(listener: () => void): Promise<vscode.Disposable | undefined> {
   const event = (await pythonApi())?.environments?.onDidChangeActiveEnvironmentPath;
   return event ? event(listener) : undefined;
 }
 
-export const machine: Machine = { executable, cannotImport, pythonExtensionInterpreter, home: os.homedir() };
+export const machine: Machine = {
+  executable, cannotImport, pythonExtensionInterpreter, home: os.homedir(), bundledLauncher: bundledLauncher(), pythonVersion,
+};

@@ -20,6 +20,8 @@ export interface TestGamesSummary {
   reasons: Record<string, number>;
   stopped: Record<string, number>;
   unfinished: number;
+  /** Seeds of the games stopped at the time limit (the setting tabletwin.gameSeconds). */
+  timed_out?: number[];
   version?: number;
 }
 
@@ -48,7 +50,19 @@ export function testGamesLine(summary: TestGamesSummary): string {
   const stopped = stoppedCount(summary);
   if (stopped) parts.push(`${stopped} stopped`);
   if (summary.unfinished) parts.push(`${summary.unfinished} cut`);
+  if (summary.timed_out?.length) parts.push(`${summary.timed_out.length} timed out`);
   return parts.join(", ");
+}
+
+/** What to tell when test games hit the time limit (undefined when none did). */
+export function timedOutMessage(summary: TestGamesSummary, seconds: number): string | undefined {
+  const seeds = summary.timed_out ?? [];
+  if (!seeds.length) return undefined;
+  const games = `${seeds.length} of ${summary.games} test games`;
+  const which = seeds.length === 1 ? `seed ${seeds[0]}` : `seeds ${seeds.join(", ")}`;
+  const were = seeds.length === 1 ? "was" : "were";
+  return `Tabletwin: ${games} did not finish within ${seconds} s (${which}) and ${were} stopped. ` +
+    "A game that never ends, or a slow model? The limit is the setting tabletwin.gameSeconds.";
 }
 
 export function statusBarText(status: DocumentStatus): StatusBarText {
@@ -77,7 +91,7 @@ export function statusBarText(status: DocumentStatus): StatusBarText {
   if (status.testGames) {
     text += ` · ${testGamesLine(status.testGames)}`;
     tooltip.push(`Last test games: ${testGamesLine(status.testGames)}; ${status.testGames.avg_requests} requests per game`);
-    trouble ||= stoppedCount(status.testGames) > 0;
+    trouble ||= stoppedCount(status.testGames) > 0 || (status.testGames.timed_out?.length ?? 0) > 0;
   } else if (!status.errors) {
     tooltip.push("Click to run the test games");
   }

@@ -36,13 +36,15 @@ export class ServerController implements vscode.Disposable {
   /** Fires with the new client after each start (undefined when no server was found). */
   readonly onDidChangeClient = this.changed.event;
   launch: Launch | undefined;
+  /** Why the last start found no server. */
+  private problem: string | undefined;
 
   constructor(private readonly output: vscode.LogOutputChannel) {}
 
   /** The running client, starting the server first if needed; throws when there is none. */
   async ready(): Promise<LanguageClient> {
     const client = this.client ?? (this.failed && !this.starting ? undefined : await (this.starting ?? this.start()));
-    if (!client) throw new NoServerError(NOT_FOUND_MESSAGE);
+    if (!client) throw new NoServerError(this.problem ?? NOT_FOUND_MESSAGE);
     return client;
   }
 
@@ -89,10 +91,12 @@ export class ServerController implements vscode.Disposable {
     );
     for (const line of found.log) this.output.info(line);
     this.launch = found.launch;
+    this.problem = found.problem;
     if (!found.launch) {
-      this.output.error(NOT_FOUND_MESSAGE);
+      const message = found.problem ?? NOT_FOUND_MESSAGE;
+      this.output.error(message);
       this.changed.fire(undefined);
-      void vscode.window.showErrorMessage(NOT_FOUND_MESSAGE, "Open Settings", "Show Log").then((choice) => {
+      void vscode.window.showErrorMessage(message, "Open Settings", "Show Log").then((choice) => {
         if (choice === "Open Settings") void vscode.commands.executeCommand("workbench.action.openSettings", "tabletwin.");
         if (choice === "Show Log") this.output.show();
       });

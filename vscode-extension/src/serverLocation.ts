@@ -2,11 +2,15 @@
 // logged so a user can see why a choice was made:
 //   1. the setting `tabletwin.server.path` (a `tabletwin-lsp` executable),
 //   2. the setting `tabletwin.python` (an interpreter that can import tabletwin_lsp),
-//   3. the Python extension's active interpreter, if it can import tabletwin_lsp,
-//   4. `tabletwin-lsp` on PATH.
+//   3. the server bundled in the VSIX, with a Python >= 3.11 (see bundledServer.ts), so that the
+//      extension's own version of the server runs rather than whichever is installed,
+//   4. the Python extension's active interpreter, if it can import tabletwin_lsp,
+//   5. `tabletwin-lsp` on PATH.
+// (4 and 5 serve a build of the extension without the bundle, and machines without Python 3.11.)
 // The lookups that touch the machine are passed in, so this module is plain logic.
 
 import * as path from "node:path";
+import { findBundled } from "./bundledServer";
 
 export interface ServerSettings {
   serverPath: string;
@@ -20,6 +24,8 @@ export interface Launch {
   args: string[];
   /** How to run the `tabletwin` command line next to this server, if known. */
   cli?: { command: string; args: string[] };
+  /** Set when the interpreter is the Python extension's choice: a new choice restarts the server. */
+  followsPythonExtension?: boolean;
 }
 
 export interface Machine {
@@ -30,12 +36,18 @@ export interface Machine {
   /** The Python extension's active interpreter, if that extension is installed. */
   pythonExtensionInterpreter(): Promise<string | undefined>;
   home: string;
+  /** bundled/tool/launch.py, when this build of the extension carries the server. */
+  bundledLauncher?: string;
+  /** The interpreter's version as "3.12", or undefined when it does not run (for the bundle). */
+  pythonVersion?(python: string): Promise<string | undefined>;
 }
 
 export interface Found {
   launch?: Launch;
   /** One line per candidate looked at, in order. */
   log: string[];
+  /** When there is no launch: why, if more can be said than NOT_FOUND_MESSAGE. */
+  problem?: string;
 }
 
 export const SERVER_EXECUTABLE = "tabletwin-lsp";
@@ -89,9 +101,17 @@ export async function findServer(settings: ServerSettings, machine: Machine): Pr
   const fromSetting = await viaPython("tabletwin.python", "setting tabletwin.python", settings.python);
   if (fromSetting) return { launch: fromSetting, log };
 
+  let problem: string | undefined;
+  if (machine.bundledLauncher && machine.pythonVersion) {
+    const bundled = await findBundled(machine.bundledLauncher,
+                                      { ...machine, pythonVersion: machine.pythonVersion.bind(machine) }, log);
+    if (bundled.launch) return { launch: bundled.launch, log };
+    problem = bundled.problem;
+  }
+
   const active = await machine.pythonExtensionInterpreter();
   const fromExtension = await viaPython("Python extension interpreter", "the Python extension's interpreter", active);
-  if (fromExtension) return { launch: fromExtension, log };
+  if (fromExtension) return { launch: { ...fromExtension, followsPythonExtension: true }, log };
 
   const onPath = machine.executable(SERVER_EXECUTABLE);
   if (onPath) {
@@ -101,7 +121,7 @@ export async function findServer(settings: ServerSettings, machine: Machine): Pr
              log };
   }
   log.push(`PATH: no ${SERVER_EXECUTABLE}`);
-  return { log };
+  return problem ? { log, problem } : { log };
 }
 
 export const NOT_FOUND_MESSAGE =

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from _ruamel_yaml import CParser
 from ruamel.yaml.events import (
     AliasEvent,
     MappingEndEvent,
@@ -30,6 +29,7 @@ from ruamel.yaml.events import (
 )
 
 from ..errors import Span
+from ..modelfile.events import event_reader
 from ..modelfile.scalars import resolve_plain
 from . import linewalk
 from .text import is_blank, line_indent, word_after, word_before
@@ -228,7 +228,7 @@ def _walk(text: str, start: int, start_line: int, cut: int, base: tuple = (), of
     """
     source = text[start:cut]
     eof = len(source.rstrip())
-    parser = CParser(source)
+    next_event = event_reader(source)
     root: dict = {}
     stack: list[_Frame] = []
     last_value = None
@@ -236,10 +236,10 @@ def _walk(text: str, start: int, start_line: int, cut: int, base: tuple = (), of
     errored = False
     cursor_line = start_line + source.count("\n")
     try:
-        parser.get_event()
-        parser.get_event()
+        next_event()
+        next_event()
         while True:
-            event = parser.get_event()
+            event = next_event()
             mark = event.start_mark
             if mark.index >= eof:
                 break

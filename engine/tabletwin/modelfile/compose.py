@@ -36,8 +36,6 @@ from __future__ import annotations
 
 import math
 
-from _ruamel_yaml import CParser
-from ruamel.yaml import YAML
 from ruamel.yaml.events import (
     AliasEvent,
     DocumentEndEvent,
@@ -51,6 +49,7 @@ from ruamel.yaml.events import (
 
 from ..dictorder import ordered
 from ..errors import Span, YamlError
+from .events import event_reader
 from .positions import PositionTable, SpanTuple
 from .scalars import (
     MAP_TAG,
@@ -125,13 +124,7 @@ def compose(text: str, pure: bool = False) -> tuple[object, PositionTable]:
     that is not YAML) through for the caller to translate. ``pure`` reads the events with
     ruamel's pure-Python parser instead of libyaml: the same events, eight times slower.
     """
-    if pure:
-        yaml = YAML(typ="safe", pure=True)
-        yaml.version = (1, 1)
-        next_event = iter(yaml.parse(text)).__next__
-    else:
-        next_event = CParser(text).get_event
-    return _Composer(text, next_event).run()
+    return _Composer(text, event_reader(text, pure)).run()
 
 
 class _Composer:

@@ -46,7 +46,7 @@ from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, Analysis
 from ..server import server
-from .diagnostics import attach_unused, log_message, play_test_games, run_in_game_process
+from .diagnostics import attach_unused, log_message, play_test_games, remember_usage, run_in_game_process
 from .requests import analysis_for
 
 RUN_TEST_GAMES = "tabletwin.runTestGames"
@@ -306,4 +306,7 @@ async def simulate(ls: LanguageServer, *args) -> dict:
     unused = [(kind, key, row["path"]) for kind, rows in report["coverage"].items()
               for key, row in rows.items() if row["games"] == 0 and row["path"] is not None]
     attach_unused(ls, analysis, unused, len(results), analyses.players_label(players))
+    remember_usage(ls, analysis, len(results), [(key, row["path"], row["games"]) for key, row
+                                                in report["coverage"].get("actions", {}).items() if row["path"]],
+                   f"simulation ({analyses.players_label(players)})")
     return report

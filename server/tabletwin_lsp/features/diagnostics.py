@@ -43,6 +43,7 @@ from .. import gameworker
 from .. import buffers
 from .. import gameruns
 from .. import settings as config
+from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
 from ..server import server
 
@@ -277,7 +278,19 @@ async def play_test_games(ls: LanguageServer, analysis: Analysis, games: int, se
     total.games += len(total.timed_out)
     attach_stops(ls, analysis, total, tallied)
     _state(analysis.uri).last_games = {**total.as_json(), "version": analysis.version}
+    if total.action_games is not None:
+        players = analyses.players_label(["random"] * analyses.test_games_players(analysis))
+        remember_usage(ls, analysis, tallied, [(key, path, games) for (key, path), games in total.action_games.items()],
+                       f"test games ({players})")
     return total
+
+
+def remember_usage(ls: LanguageServer, analysis: Analysis, games: int, actions, run: str) -> None:
+    """Keep how many of ``games`` used each action (``(key, path, games)``) for the inlay hints."""
+    from .inlay_hints import usage_changed
+
+    usage.remember(analysis.uri, analysis.version, games, actions, run)
+    usage_changed(ls)
 
 
 async def run_in_game_process(function, *args, seconds: float | None = None):
@@ -388,6 +401,7 @@ def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> N
     uri = params.text_document.uri
     was_model = _is_model(ls, uri)
     state = _documents.pop(uri, None)
+    usage.forget(uri)  # a reopened document starts again at version 1
     if state is not None:
         state.games_generation += 1
         if state.runner is not None:

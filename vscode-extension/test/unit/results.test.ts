@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, simulationText, statusBarText,
-         testGamesLine } from "../../src/results";
+         testGamesLine, timedOutMessage } from "../../src/results";
 
 const model: DocumentStatus = { kind: "model", readable: true, errors: 0, warnings: 0, executable: 1, players: 2,
                                 testGames: null };
@@ -65,4 +65,19 @@ test("seats by hand and checks of what people type", () => {
   for (const bad of ["0", "-3", "2.5", "lots", "", "1000001"]) {
     assert.equal(checkGames(bad), "A whole number of games from 1 to 1,000,000", bad);
   }
+});
+
+test("test games stopped at the time limit: in the status bar, and said plainly", () => {
+  const clean = { ...games, stopped: {}, unfinished: 0, finished: 18, timed_out: [3, 11] };
+  const shown = statusBarText({ ...model, testGames: clean });
+  assert.equal(shown.text, "$(check) Model: 100% executable · 18/20 finished, 2 timed out");
+  assert.equal(shown.trouble, true);
+  assert.equal(timedOutMessage(clean, 10), "Tabletwin: 2 of 20 test games did not finish within 10 s (seeds 3, 11) " +
+    "and were stopped. A game that never ends, or a slow model? The limit is the setting tabletwin.gameSeconds.");
+  assert.equal(timedOutMessage({ ...clean, timed_out: [7] }, 0.5), "Tabletwin: 1 of 20 test games did not finish " +
+    "within 0.5 s (seed 7) and was stopped. A game that never ends, or a slow model? The limit is the setting " +
+    "tabletwin.gameSeconds.");
+  assert.equal(timedOutMessage({ ...clean, timed_out: [] }, 10), undefined);
+  assert.equal(timedOutMessage(games, 10), undefined);  // a server that does not report them
+  assert.equal(statusBarText({ ...model, testGames: { ...clean, timed_out: [], finished: 20 } }).trouble, false);
 });

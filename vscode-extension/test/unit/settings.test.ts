@@ -3,6 +3,11 @@ import { test } from "node:test";
 import { debounce } from "../../src/debounce";
 import { serverSection } from "../../src/settings";
 
+test("the time limit of games reaches the server", () => {
+  const values: Record<string, unknown> = { gameSeconds: 2.5, testGames: 20 };
+  assert.deepEqual(serverSection((key) => values[key]), { testGames: 20, gameSeconds: 2.5 });
+});
+
 test("only the server's own settings are sent to it", () => {
   const values: Record<string, unknown> = { testGames: 50, runTestGames: "change", "server.path": "/x", python: "py",
                                             debounceMs: undefined };
