@@ -140,6 +140,8 @@ async def test_op_snippets_show_their_description_and_insert_the_fields_they_nee
 async def test_a_name_just_declared_is_offered_at_once(client: LanguageClient):
     uri = uri_of("fresh.yaml")
     await open_and_wait(client, ARENA, uri)
+    before = await complete_at(client, uri, types.Position(42, 38))  # the server now holds the names of version 1
+    assert "discard" in before and "pile" not in before
     declared = ARENA.replace("    discard: {}\n", "    discard: {}\n    pile: {}\n").replace(
         "    current: {init: 0}\n", "    current: {init: 0}\n    streak: {init: 0}\n").replace(
         "  rest:\n    effect: []\n", "  rest:\n    effect: []\n  taunt:\n    effect: []\n")
