@@ -216,7 +216,7 @@ def _model(text: str, found: _Found) -> None:
     except YamlError as exc:
         found.findings.append(Finding(exc.message, exc.span))
         return
-    if _in_progress(found.loaded.data):
+    if in_progress(found.loaded.data):
         found.findings.extend(_draft_findings(found.loaded))
         return
     try:
@@ -231,7 +231,7 @@ def _model(text: str, found: _Found) -> None:
     found.findings.extend(gap_findings(report))
 
 
-def _in_progress(data) -> bool:
+def in_progress(data) -> bool:
     """A model being written: empty, or a mapping without ``flow`` yet (the document is a model
     by its file name or first key, see :func:`document_kind`)."""
     return data is None or (data.__class__ is dict and "flow" not in data)
