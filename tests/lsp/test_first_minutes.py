@@ -9,6 +9,7 @@ import sys
 import pytest
 import pytest_lsp
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from tabletwin.editor.newmodel import SNIPPET, filled
@@ -157,3 +158,18 @@ async def test_a_name_just_declared_is_offered_at_once(client: LanguageClient):
     change_text(client, uri, text, 5)
     items = await complete_at(client, uri, position)
     assert items["streak"].detail == "variable"
+
+
+async def test_commands_on_an_empty_model_say_it_is_empty(client: LanguageClient):
+    uri = uri_of("empty.model.yaml")
+    await open_and_wait(client, "", uri)
+    answer = await wait(client.protocol.send_request_async("tabletwin/diagram", {"uri": uri}))
+    answer = answer._asdict() if hasattr(answer, "_asdict") else answer
+    assert answer["problem"] == "the model cannot be read: it is empty"
+    with pytest.raises(JsonRpcInvalidParams, match="^tabletwin.runTestGames: the model cannot be read: it is empty$"):
+        await wait(client.workspace_execute_command_async(types.ExecuteCommandParams(
+            command="tabletwin.runTestGames", arguments=[uri])))
+    change_text(client, uri, "game: dice\n", 2)
+    with pytest.raises(JsonRpcInvalidParams, match=f"^tabletwin.showFlowTree: the model cannot be read: {NO_FLOW_YET}$"):
+        await wait(client.workspace_execute_command_async(types.ExecuteCommandParams(
+            command="tabletwin.showFlowTree", arguments=[uri])))
