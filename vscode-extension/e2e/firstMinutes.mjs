@@ -27,20 +27,27 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+/** Runs a command from the palette; retried while the workbench is still registering the
+ * extensions' commands (a fresh page lists them a few seconds after it shows). */
 async function command(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  const rows = page.locator('.quick-input-list .monaco-list-row', { hasText: title });
-  await rows.first().waitFor();
-  for (let i = 0; i < (await rows.count()); i++) {
-    if ((await rows.nth(i).locator('.label-name').first().innerText()).trim() === title) {
-      await rows.nth(i).click();
-      return;
+  const end = Date.now() + STEP_MS;
+  for (;;) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    const rows = page.locator('.quick-input-list .monaco-list-row', { hasText: title });
+    await rows.first().waitFor({ timeout: 3_000 }).catch(() => {});
+    for (let i = 0; i < (await rows.count()); i++) {
+      if ((await rows.nth(i).locator('.label-name').first().innerText()).trim() === title) {
+        await rows.nth(i).click();
+        return;
+      }
     }
+    await page.keyboard.press('Escape');
+    if (Date.now() > end) throw new Error(`no command "${title}" in the palette`);
+    await sleep(1_000);
   }
-  throw new Error(`no command "${title}" in the palette`);
 }
 
 /** The editor's cursor from the status bar: [line, column], 1-based. */
@@ -73,7 +80,9 @@ async function newModel(page, log) {
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab', { hasText: 'first-cards.model.yaml' }).first().waitFor();
   const lines = page.locator('.monaco-editor .view-lines').first();
-  await until('the template in the editor', async () => (await lines.innerText()).includes('game: first-cards'));
+  // The editor draws spaces as no-break spaces.
+  await until('the template in the editor', async () =>
+    (await lines.innerText()).replace(/\u00a0/g, ' ').includes('\ngame: first-cards\nlabel: Card game\n'));
   const status = page.locator('.statusbar-item', { hasText: 'Model:' }).first();
   const shown = await until('the status bar of the new model', async () => {
     const text = (await status.innerText()).trim();
