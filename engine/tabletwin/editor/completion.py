@@ -184,7 +184,7 @@ def _op_snippets(cursor: Cursor, prefix: str) -> list[Item]:
 
 
 _FLOW_OP = re.compile(r"[{,]\s*op\s*:\s*$")
-_BLOCK_OP = re.compile(r"^(?P<indent>\s*)(?P<dash>-\s+)?op\s*:\s*$")
+_BLOCK_OP = re.compile(r"^\s*(?P<dash>-\s+)?op\s*:\s*$")
 
 
 def _op_value(ctx: Context, cursor: Cursor, op: str) -> tuple[str, bool]:
