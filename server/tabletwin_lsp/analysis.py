@@ -36,7 +36,6 @@ anything but a readable model. Test games are not part of it: they run in a work
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 import traceback
@@ -50,10 +49,11 @@ from tabletwin.checks import Finding, expression_fields
 from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
+from tabletwin.editor.kind import document_kind as _editor_kind
 from tabletwin.modelfile.paths import parse_path
 
 from .convert import to_diagnostic
-from .documents import is_model_text, too_large, too_large_message
+from .documents import too_large, too_large_message
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -61,17 +61,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MODEL, TACTIC, OTHER = "model", "tactic", "other"
-_TACTIC_KEY = re.compile(r"^tactic[ \t]*:", re.M)
 
 
-def document_kind(text: str) -> str:
-    """``model``, ``tactic`` or ``other``, decided on the text so half-typed files keep their kind."""
-    text = text.removeprefix("\ufeff")  # a byte order mark hides the first key from the patterns
-    if is_model_text(text):
-        return MODEL
-    if _TACTIC_KEY.search(text):
-        return TACTIC
-    return OTHER
+def document_kind(text: str, uri: str | None = None) -> str:
+    """``model``, ``tactic`` or ``other``, decided on the text (so half-typed files keep their kind)
+    and the file's name (a new ``*.model.yaml`` is a model from its first keystroke)."""
+    return _editor_kind(text, uri) or OTHER
 
 
 @dataclass(frozen=True)
@@ -166,7 +161,7 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
     findings = found.findings
     failure = None
     try:
-        kind = document_kind(text)
+        kind = document_kind(text, uri)
         if kind == MODEL:
             _model(text, found)
         elif kind == TACTIC:
@@ -191,7 +186,7 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
 
 def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | None, start: float) -> Analysis:
     """A model or tactic too large to check: one warning on its first line, nothing else."""
-    kind = document_kind(text)
+    kind = document_kind(text, uri)
     if kind == OTHER:
         return Analysis(uri, version, text, kind, None, None, (), (), time.perf_counter() - start)
     end = text.find("\n")
@@ -221,6 +216,9 @@ def _model(text: str, found: _Found) -> None:
     except YamlError as exc:
         found.findings.append(Finding(exc.message, exc.span))
         return
+    if in_progress(found.loaded.data):
+        found.findings.extend(_draft_findings(found.loaded))
+        return
     try:
         report = validate(found.loaded, games=0)
     except Exception:
@@ -231,6 +229,33 @@ def _model(text: str, found: _Found) -> None:
     found.findings.extend(report.warnings)
     found.findings.extend(report.lint)
     found.findings.extend(gap_findings(report))
+
+
+def in_progress(data) -> bool:
+    """A model being written: empty, or a mapping without ``flow`` yet (the document is a model
+    by its file name or first key, see :func:`document_kind`)."""
+    return data is None or (data.__class__ is dict and "flow" not in data)
+
+
+NO_FLOW_YET = ("missing key 'flow' at the top level: the model is checked in full, and can play, "
+               "once it has a flow")
+
+
+def _draft_findings(loaded: LoadedYaml) -> list[Finding]:
+    """What is said of a model being written instead of "this is not a model": nothing while it
+    is empty; then its syntax and schema findings, and that its ``flow`` is still missing (a
+    warning, like the schema's other missing keys)."""
+    from tabletwin.checks.schema import schema_findings
+    from tabletwin.checks.syntax import expression_syntax_findings
+
+    if loaded.data is None:
+        return []
+    first = next(iter(loaded.data), None)
+    span = loaded.positions.key_span((first,)) if first is not None else None
+    found = [Finding(NO_FLOW_YET, span, "warning", "")]
+    found += expression_syntax_findings(loaded)
+    found += schema_findings(loaded, "model")
+    return sorted(found, key=_order)
 
 
 def _fallback_findings(loaded: LoadedYaml) -> list[Finding]:

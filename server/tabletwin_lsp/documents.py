@@ -1,5 +1,6 @@
-"""Which YAML documents the server answers for: models (a top-level ``flow``, or ``game`` with
-``actions``). Others are left alone, so the server can watch every YAML file of a workspace.
+"""Which YAML documents the server answers for: models and tactics, as
+:func:`tabletwin.editor.kind.document_kind` tells them from other YAML, which is left alone (so
+the server can watch every YAML file of a workspace).
 
 A document longer than :data:`MAX_DOCUMENT_CHARS` is not checked at all: its analysis says only
 that it is too large (:func:`too_large_message`), and completion, hover, navigation and the
@@ -8,9 +9,6 @@ commands answer nothing for it, at once.
 
 from __future__ import annotations
 
-import re
-
-_TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
 
 MAX_DOCUMENT_CHARS = 500_000
 """Longest document the server checks: about 16,000 lines of a typical model (the largest example
@@ -20,11 +18,6 @@ a busy machine (``/tmp``-style script: open, then completions at random places a
 (median) and 14 ms while typing, with 91 MB resident; 900,000 characters (30,000 lines) took
 6.7 s, 51 ms and 65 ms (over the 50 ms budget of completion) and 129 MB. A dense text is worse:
 in process, 1,000,000 characters of one flow list took 2.2 s and 210 MB to analyse."""
-
-
-def is_model_text(text: str) -> bool:
-    keys = set(_TOP_KEY.findall(text))
-    return "tactic" not in keys and ("flow" in keys or {"game", "actions"} <= keys)
 
 
 def too_large(text: str) -> bool:

@@ -3,6 +3,7 @@
 import time
 
 from tabletwin.editor import DocumentStore, Snapshot, document_kind
+from tabletwin.editor.document import FRESH_NAMES_CHARS
 
 from .helpers import arena
 
@@ -13,17 +14,40 @@ def test_document_kinds():
     assert document_kind("name: ci\non: [push]\n") is None
 
 
+def test_a_model_being_written_is_a_model_by_its_name_or_first_key():
+    assert document_kind("", "/w/new.model.yaml") == "model"
+    assert document_kind("", "file:///w/New%20Game.MODEL.yml") == "model"
+    assert document_kind("", "/w/new.yaml") is None
+    assert document_kind("# Pig\n---\ngame: pig\nlabel: Pig\n") == "model"
+    assert document_kind("label: Pig\ngame: pig\n") is None  # game is not the first key
+    assert document_kind("tactic: t\n", "/w/t.model.yaml") == "tactic"
+    assert Snapshot("", None, "/w/new.model.yaml").kind == "model"
+
+
 def test_a_snapshot_parses_once_and_keeps_the_error_of_broken_text():
     snap = Snapshot("flow: [\n", 1)
     assert snap.loaded is None and snap.index is None
     assert snap.error.span.line == 1
 
 
-def test_the_store_answers_with_the_newest_index_and_reindexes_after_a_pause():
-    store = DocumentStore(delay=0.05)
+def test_a_name_just_declared_in_a_small_model_is_indexed_at_once():
+    store = DocumentStore(delay=60)
     first = store.snapshot("u", arena(), 1)
     assert store.recent_index("u", first) is first.index
-    text = arena().replace("    discard: {}\n", "    discard: {}\n    pile: {}\n")
+    second = store.snapshot("u", arena().replace("    discard: {}\n", "    discard: {}\n    pile: {}\n"), 2)
+    assert store.recent_index("u", second) is second.index
+    assert second.index.declared("zone", "pile")
+    broken = store.snapshot("u", second.text + "  x: [\n", 3)
+    assert store.recent_index("u", broken) is second.index  # does not parse: the newest names there are
+
+
+def test_the_store_answers_a_large_model_with_the_newest_index_and_reindexes_after_a_pause():
+    store = DocumentStore(delay=0.05)
+    padding = "# a long comment line to make the model larger than FRESH_NAMES_CHARS\n" * 600
+    assert len(arena() + padding) > FRESH_NAMES_CHARS
+    first = store.snapshot("u", arena() + padding, 1)
+    assert store.recent_index("u", first) is first.index
+    text = arena().replace("    discard: {}\n", "    discard: {}\n    pile: {}\n") + padding
     second = store.snapshot("u", text, 2)
     assert store.recent_index("u", second) is first.index  # not built yet: the older one answers
     deadline = time.monotonic() + 5

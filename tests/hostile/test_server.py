@@ -195,7 +195,7 @@ def test_a_document_too_large_gets_one_warning_and_no_answers():
     got, outcome = serve(START + open_document(text) + hover(1, line=10) + completion + symbols + status + END)
     assert (got[1]["result"], got[2]["result"], got[3]["result"]) == (None, None, None)
     assert got[4]["result"] == {"kind": "model", "readable": False, "errors": 0, "warnings": 1, "executable": None,
-                                "players": None, "testGames": None}
+                                "players": None, "testGames": None, "draft": False}
     publications = [m["params"] for m in messages(outcome.stdout) if m.get("method") == "textDocument/publishDiagnostics"]
     assert publications and all(p == publications[0] for p in publications)  # the status may publish it again
     first = PIG.splitlines()[0]

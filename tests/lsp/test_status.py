@@ -40,7 +40,8 @@ async def test_a_model_before_and_after_its_test_games(client: LanguageClient):
     await open_document(client, PIG)
     expected = validate(PIG, games=0).figures.executable
     assert await status(client) == {"kind": "model", "readable": True, "errors": 0, "warnings": 0,
-                                    "executable": round(expected, 6), "players": 2, "testGames": None}
+                                    "executable": round(expected, 6), "players": 2, "testGames": None,
+                                    "draft": False}
     await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
         command="tabletwin.runTestGames", arguments=[URI, 5])), 30)
     games = (await status(client))["testGames"]
@@ -74,7 +75,14 @@ async def test_counts_errors_and_players_of_a_broken_model(client: LanguageClien
 async def test_yaml_that_does_not_load(client: LanguageClient):
     await open_document(client, "flow: [\n")
     assert await status(client) == {"kind": "model", "readable": False, "errors": 1, "warnings": 0,
-                                    "executable": None, "players": None, "testGames": None}
+                                    "executable": None, "players": None, "testGames": None, "draft": False}
+
+
+async def test_a_model_being_written_is_a_draft(client: LanguageClient):
+    uri = (EXAMPLES / "new.model.yaml").as_uri()
+    await open_document(client, "game: dice\nlabel: Dice\nstate:\n  vars:\n    a: {init_x: \"1 +\"}\n", uri)
+    assert await status(client, uri) == {"kind": "model", "readable": False, "errors": 1, "warnings": 3,
+                                         "executable": None, "players": None, "testGames": None, "draft": True}
 
 
 async def test_a_tactic_and_other_yaml(client: LanguageClient):
@@ -84,7 +92,8 @@ async def test_a_tactic_and_other_yaml(client: LanguageClient):
     other = (EXAMPLES / "other.yaml").as_uri()
     await open_document(client, "name: just data\n", other)
     assert await status(client, other) == {"kind": "other", "readable": False, "errors": 0, "warnings": 0,
-                                           "executable": None, "players": None, "testGames": None}
+                                           "executable": None, "players": None, "testGames": None,
+                                           "draft": False}
 
 
 async def test_params_without_a_uri_are_refused(client: LanguageClient):

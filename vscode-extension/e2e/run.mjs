@@ -6,11 +6,12 @@
 //   node e2e/run.mjs --extension <dir> --tests <file.js> --workspace <dir>
 //     [--install-vsix <file.vsix>] [--settings <file.json>]
 //     [--screenshot <out.png> --open <file relative to the workspace[:line]>] [--timeout <seconds>]
-//     [--ui <scenario.mjs> [--images <dir>]]
+//     [--ui <scenario.mjs> ... [--images <dir>]]
 //
 // --ui runs a scenario module after the tests, in a fresh page of the same code-server, as a
-// person would work (its run({page, images, log}) clicks through the workbench and webviews and
-// throws when something is wrong, which fails the run with exit code 1).
+// person would work; several --ui run in turn, each in a page of its own. A scenario's
+// run({page, images, log}) clicks through the workbench and webviews and throws when something
+// is wrong, which fails the run with exit code 1.
 //
 // The exit code is the one the extension host reports for the tests (1 when run() rejects), 124
 // when they do not finish within --timeout, 2 when the harness itself fails (arguments, code-server,
@@ -88,7 +89,7 @@ function enableSmokeTestDriver() {
 const USAGE =
   'usage: node e2e/run.mjs --extension <dir> --tests <file.js> --workspace <dir> [--install-vsix <file.vsix>]\n' +
   '         [--settings <file.json>] [--screenshot <out.png> --open <file in workspace>] [--timeout <seconds>]\n' +
-  '         [--ui <scenario.mjs> [--images <dir>]]';
+  '         [--ui <scenario.mjs> ... [--images <dir>]]';
 
 /** A failure that its message explains: reported in one line, without a stack. */
 class HarnessError extends Error {}
@@ -111,7 +112,7 @@ function parseOptions(argv) {
         settings: { type: 'string' },
         screenshot: { type: 'string' },
         open: { type: 'string' },
-        ui: { type: 'string' },
+        ui: { type: 'string', multiple: true },
         images: { type: 'string' },
         timeout: { type: 'string', default: String(DEFAULT_TIMEOUT_S) },
       },
@@ -139,7 +140,7 @@ function parseOptions(argv) {
     settings: resolve(values.settings),
     screenshot: resolve(values.screenshot),
     open: values.open,
-    ui: resolve(values.ui),
+    ui: (values.ui ?? []).map(resolve),
     images: resolve(values.images),
     timeoutMs: timeoutS * 1000,
   };
@@ -159,7 +160,7 @@ async function checkInputs(options) {
     [options.workspace, '--workspace'],
     [options.vsix, '--install-vsix'],
     [options.settings, '--settings'],
-    [options.ui, '--ui'],
+    ...options.ui.map((file) => [file, '--ui']),
     [options.open && path.join(options.workspace, options.open.replace(/:\d+$/, '')), '--open'],
   ];
   for (const [file, what] of mustExist) {
@@ -500,8 +501,8 @@ async function takeScreenshot(browser, baseUrl, options) {
 
 const UI_TIMEOUT_MS = 300_000;
 
-/** Runs the --ui scenario in a fresh page with the extension under development; true if it passed. */
-async function runUi(browser, baseUrl, options) {
+/** Runs one --ui scenario in a fresh page with the extension under development; true if it passed. */
+async function runUi(browser, baseUrl, options, scenarioFile) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   let page;
   try {
@@ -511,7 +512,7 @@ async function runUi(browser, baseUrl, options) {
     const payload = [['extensionDevelopmentPath', remoteUri(new URL(baseUrl).host, options.extension)]];
     await page.goto(workbenchUrl(baseUrl, options.workspace, payload));
     if (options.images) await mkdir(options.images, { recursive: true });
-    const scenario = await import(pathToFileURL(options.ui).href);
+    const scenario = await import(pathToFileURL(scenarioFile).href);
     const started = Date.now();
     let timer;
     const timeout = new Promise((_, reject) => {
@@ -522,10 +523,10 @@ async function runUi(browser, baseUrl, options) {
     } finally {
       clearTimeout(timer);
     }
-    log(`ui scenario passed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`ui scenario ${path.basename(scenarioFile)} passed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return true;
   } catch (error) {
-    log(`FAILED: ui scenario: ${error.message.split('\n')[0]}`);
+    log(`FAILED: ui scenario ${path.basename(scenarioFile)}: ${error.message.split('\n')[0]}`);
     // E2E_FAILURE_SCREENSHOT: a PNG path for what the page showed when the scenario failed.
     const shot = process.env.E2E_FAILURE_SCREENSHOT;
     if (shot && page) await page.screenshot({ path: shot }).then(() => log(`screenshot of the failure: ${shot}`), () => {});
@@ -612,7 +613,9 @@ async function run(options, resources) {
     exitCode = EXIT_TIMEOUT;
   }
 
-  if (options.ui && !(await runUi(resources.browser, baseUrl, options)) && exitCode === 0) exitCode = 1;
+  for (const scenarioFile of options.ui) {
+    if (!(await runUi(resources.browser, baseUrl, options, scenarioFile)) && exitCode === 0) exitCode = 1;
+  }
 
   if (options.screenshot) {
     await takeScreenshot(resources.browser, baseUrl, options).catch((error) =>

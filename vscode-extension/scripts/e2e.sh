@@ -72,4 +72,5 @@ if [[ -n "${IMAGES:-}" ]]; then
 fi
 node "$here/e2e/run.mjs" --extension "$work/vsix/extension" --tests "$here/out/test/e2e/index.js" \
   --workspace "$work/workspace" --settings "$work/settings.json" --ui "$here/e2e/panels.mjs" \
+  --ui "$here/e2e/firstMinutes.mjs" \
   "${images[@]}" "${screenshot[@]}"

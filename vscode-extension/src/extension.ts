@@ -7,6 +7,7 @@ import { ModelCodeLenses } from "./codeLens";
 import { registerCommands } from "./commands";
 import { debounce } from "./debounce";
 import { onPythonInterpreterChange } from "./machine";
+import { registerNewModel } from "./newModel";
 import { registerPanels } from "./panels";
 import { ResultDocuments, SCHEME } from "./readOnly";
 import { affectsServerSettings, ServerController } from "./server";
@@ -42,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tablet
     vscode.languages.registerCodeLensProvider({ language: "yaml" }, new ModelCodeLenses()),
     ...registerCommands({ server, results, output, refreshStatus: () => statusBar.refresh() }),
     ...registerPanels(server, context.extensionUri),
+    ...registerNewModel(context.extensionUri),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (LAUNCH_KEYS.some((key) => event.affectsConfiguration(`tabletwin.${key}`))) restart();
       else if (affectsServerSettings(event)) void server?.sendSettings();

@@ -10,6 +10,8 @@ export interface DocumentStatus {
   executable: number | null;
   players: number | null;
   testGames: TestGamesSummary | null;
+  /** A model being written: empty, or no `flow` yet (older servers leave it out). */
+  draft?: boolean;
 }
 
 /** The result of `tabletwin.runTestGames`. */
@@ -69,6 +71,11 @@ export function statusBarText(status: DocumentStatus): StatusBarText {
   if (status.kind === "tactic") {
     const text = status.errors ? `$(error) Tactic: ${plural(status.errors, "error")}` : "$(check) Tactic";
     return { text, tooltip: "Tabletwin tactic file" + (status.warnings ? `, ${plural(status.warnings, "warning")}` : ""),
+             trouble: status.errors > 0 };
+  }
+  if (!status.readable && status.draft) {
+    const text = status.errors ? `$(error) Model: ${plural(status.errors, "error")}` : "$(edit) Model: no flow yet";
+    return { text, tooltip: "A model being written: it is checked in full, and its test games can run, once it has a flow",
              trouble: status.errors > 0 };
   }
   if (!status.readable) {

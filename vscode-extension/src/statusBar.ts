@@ -45,7 +45,7 @@ export class StatusBar implements vscode.Disposable {
   private async update(): Promise<void> {
     const generation = ++this.generation;
     const document = vscode.window.activeTextEditor?.document;
-    if (!document || document.languageId !== "yaml" || documentKind(document.getText()) === "other") {
+    if (!document || document.languageId !== "yaml" || documentKind(document.getText(), document.fileName) === "other") {
       return this.hide();
     }
     let client;

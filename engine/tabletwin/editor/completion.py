@@ -21,9 +21,10 @@ from dataclasses import dataclass
 
 from ..errors import Span
 from ..expr.checker import METHODS
-from . import keydocs, schemanav
+from . import keydocs, opsnippets, schemanav
 from .context import Context, def_of, function_signature, merged_data, name_kind
 from .cursor import Cursor
+from .newmodel import SNIPPET as NEW_MODEL
 from .places import WILDCARDS
 from .scope import is_expression_path, scope_at
 from .symbols import Index
@@ -47,6 +48,10 @@ class Item:
     snippet: bool = False
     replace: Span | None = None
     sort: str = ""
+    suggest_next: bool = False
+    """Ask the editor for completion again once inserted (a key whose values are known)."""
+    description: str = ""
+    """One line shown next to the label in the list (an op's description)."""
 
 
 def complete(ctx: Context, cursor: Cursor) -> list[Item]:
@@ -94,18 +99,36 @@ def _keys(ctx: Context, cursor: Cursor, path: tuple, mapping: dict, flow_item: b
         if name in present:
             continue
         description = schemanav.deref(schema_kind, sub).get("description", "")
+        insert = _insert_key(ctx, cursor, name)
         items.append(Item(name, "key", detail=keydocs.def_doc(parent).get("title", "") if parent else "",
-                          documentation=description, insert=_insert_key(ctx, cursor, name),
-                          replace=cursor.replace, sort=f"0{position:03}"))
+                          documentation=description, insert=insert, replace=cursor.replace, sort=f"0{position:03}",
+                          suggest_next=insert.endswith(": ") and _has_values(ctx, cursor, path, name, sub)))
     if not flow_item:
         items += _snippets(ctx, cursor, path, flat, mapping)
     return items
+
+
+def _has_values(ctx: Context, cursor: Cursor, path: tuple, key: str, schema) -> bool:
+    """Whether the value of ``key`` has suggestions: closed values, or declared names."""
+    schema_kind = "tactic" if ctx.kind == "tactic" else "model"
+    if schemanav.enum_values(schema_kind, schema):
+        return True
+    if ctx.kind == "tactic":
+        return key in ("at", "pick")
+    target = name_kind(path + (key,), key, cursor)
+    return target is not None and ctx.index is not None and bool(_declared(ctx.index, target))
 
 
 def _snippets(ctx: Context, cursor: Cursor, path: tuple, flat: dict, mapping: dict) -> list[Item]:
     if ctx.kind != "model":
         return []
     items = []
+    if path == () and not any(key != cursor.word for key in mapping):
+        items.append(Item("new model", "snippet", detail="a whole minimal model",
+                          documentation="Players, a score, a turn loop with one step, one action and "
+                                        "an end condition: a model that validates and plays. Fill in the "
+                                        "tab stops, then grow it.",
+                          insert=NEW_MODEL, snippet=True, replace=cursor.replace, sort="!"))
     if path == ("actions",):
         items.append(Item("action with an effect", "snippet", detail="new action",
                           documentation="An action with a label, a condition and one op in its effect.",
@@ -133,19 +156,53 @@ _ITEM_SNIPPETS = {
                       "who_x: ${4:current}}"),
     "trigger": ("trigger", "new trigger", "{id: ${1:name}, event: ${2:event}, timing: ${3|after,before,when,instead|}, "
                 "do: [${4}]}"),
-    "op": ("op", "new op", "{op: ${1|set,add,let,place,create,move,destroy,draw,shuffle,look,search,reveal,roll,"
-           "choose,if,for_each,repeat,emit,sample,exec,run,window,cancel,modify,reset,call,say|}$0}"),
 }
 
 
 def _item_snippets(ctx: Context, cursor: Cursor, schema, prefix: str) -> list[Item]:
     name = schema.get("x-def") if isinstance(schema, dict) else None
+    if name == "op" and ctx.kind == "model":
+        return _op_snippets(cursor, prefix)
     entry = _ITEM_SNIPPETS.get(name)
     if entry is None or ctx.kind != "model":
         return []
     label, detail, body = entry
     return [Item(label, "snippet", detail=detail, documentation=f"A new {label} as one line.",
                  insert=prefix + body, snippet=True, replace=cursor.replace, sort="1")]
+
+
+def _op_snippets(cursor: Cursor, prefix: str) -> list[Item]:
+    """One snippet per op, with the fields it needs as tab stops, in the order of the schema."""
+    items = []
+    for position, op in enumerate(opsnippets.FIELDS):
+        line = opsnippets.description(op)
+        items.append(Item(f"op: {op}", "snippet", detail=line, description=line,
+                          documentation=keydocs.def_doc(f"op_{op}").get("summary", ""),
+                          insert=prefix + opsnippets.flow_item(op), snippet=True, replace=cursor.replace,
+                          sort=f"1{position:03}"))
+    return items
+
+
+_FLOW_OP = re.compile(r"[{,]\s*op\s*:\s*$")
+_BLOCK_OP = re.compile(r"^\s*(?P<dash>-\s+)?op\s*:\s*$")
+
+
+def _op_value(ctx: Context, cursor: Cursor, op: str) -> tuple[str, bool]:
+    """What completing ``op``'s name inserts: with its fields as tab stops when the op's mapping
+    holds nothing else yet (and the line nothing after it), else the name alone."""
+    replace = cursor.replace
+    if replace is None or replace.line != replace.end_line or not opsnippets.FIELDS.get(op):
+        return op, False
+    if any(key not in ("op", cursor.word) for key in (cursor.mapping or {})):
+        return op, False
+    line = ctx.lines[replace.line]
+    before, after = line[:replace.column], line[replace.end_column:].strip()
+    if _FLOW_OP.search(before) and after in ("}", ""):
+        return opsnippets.after_op_key(op, None), True
+    block = _BLOCK_OP.match(before)
+    if block and not after:
+        return opsnippets.after_op_key(op, " " * len(block.group("dash") or "")), True
+    return op, False
 
 
 def _values(ctx: Context, cursor: Cursor, path: tuple, dash: bool = False) -> list[Item]:
@@ -160,12 +217,16 @@ def _values(ctx: Context, cursor: Cursor, path: tuple, dash: bool = False) -> li
     for position, value in enumerate(schemanav.enum_values(schema_kind, schema)):
         text = keydocs.plain(value)
         doc = description
+        detail, line, insert, snippet = key or "", "", prefix + text, False
         if key == "op":
             doc = keydocs.def_doc(f"op_{value}").get("summary", description)
+            detail = line = opsnippets.description(text)
+            if not dash:
+                insert, snippet = _op_value(ctx, cursor, text)
         elif key == "kind" and path and path[0] in ("flow", "flows"):
             doc = keydocs.def_doc(f"node_{value}").get("summary", description)
-        items.append(Item(text, "enum", detail=key or "", documentation=doc, insert=prefix + text,
-                          replace=cursor.replace, sort=f"0{position:03}"))
+        items.append(Item(text, "enum", detail=detail, documentation=doc, insert=insert, snippet=snippet,
+                          replace=cursor.replace, sort=f"0{position:03}", description=line))
     if ctx.kind == "tactic":
         return items + _tactic_values(ctx, cursor, path, key, prefix)
     index = ctx.index

@@ -98,7 +98,7 @@ async def _analysis(ls: LanguageServer, uri: str, command: str) -> Analysis:
 
 
 def _unreadable(analysis: Analysis, command: str) -> JsonRpcException:
-    first = analysis.findings[0].message if analysis.findings else "it cannot be read"
+    first = analysis.findings[0].message if analysis.findings else "it is empty"
     return JsonRpcInvalidParams(f"{command}: the model cannot be read: {first}")
 
 

@@ -31,6 +31,8 @@ _KINDS = {
     "label": types.CompletionItemKind.Value, "stat": types.CompletionItemKind.Value,
 }
 TRIGGERS = [":", " ", "[", "'", '"', ".", "-", "{", ","]
+SUGGEST_NEXT = types.Command(title="Suggest values", command="editor.action.triggerSuggest")
+"""Opens the value suggestions after a key is accepted (as the YAML extension does)."""
 
 
 @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=TRIGGERS))
@@ -61,4 +63,6 @@ def _item(codec, lines, item) -> types.CompletionItem:
         insert_text=None if edit is not None else item.insert,
         insert_text_format=types.InsertTextFormat.Snippet if item.snippet else types.InsertTextFormat.PlainText,
         insert_text_mode=types.InsertTextMode.AdjustIndentation if "\n" in (item.insert or "") else None,
+        label_details=types.CompletionItemLabelDetails(description=item.description) if item.description else None,
+        command=SUGGEST_NEXT if item.suggest_next else None,
     )

@@ -232,7 +232,7 @@ def refresh_tactics(ls: LanguageServer, model_uri: str, due: float | None = None
             continue
         cached = analyses.latest(document.uri)
         kind = cached.kind if cached is not None and cached.text is document.source else None
-        if (kind or analyses.document_kind(document.source)) != TACTIC:
+        if (kind or analyses.document_kind(document.source, document.uri)) != TACTIC:
             continue
         state = _state(document.uri)
         state.model_changed = True
@@ -246,7 +246,7 @@ def _is_model(ls: LanguageServer, uri: str) -> bool:
     cached = analyses.latest(uri)
     if cached is not None and cached.kind == MODEL:
         return True
-    return is_open(ls, uri) and analyses.document_kind(ls.workspace.get_text_document(uri).source) == MODEL
+    return is_open(ls, uri) and analyses.document_kind(ls.workspace.get_text_document(uri).source, uri) == MODEL
 
 
 # ---- test games --------------------------------------------------------------------------------

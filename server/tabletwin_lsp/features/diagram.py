@@ -44,7 +44,7 @@ def picture(analysis: Analysis) -> dict:
         return answer
     report = analysis.report
     if analysis.loaded is None or report is None or not report.readable:
-        first = analysis.findings[0].message if analysis.findings else "it cannot be read"
+        first = analysis.findings[0].message if analysis.findings else "it is empty"
         answer["problem"] = f"the model cannot be read: {first}"
         return answer
     gaps = report.figures.gaps if report.figures is not None else None

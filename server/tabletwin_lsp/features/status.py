@@ -14,6 +14,7 @@ field         meaning
 ``players``   ``num_players`` of the model (``null`` unless a readable model)
 ``testGames`` the summary of the last test games played for the document (with the ``version`` of
               the text they played), or ``null``
+``draft``     a model being written: empty, or without ``flow`` yet (then ``readable`` is ``false``)
 ============  =====================================================================================
 
 Editors ask again when the document's diagnostics change; the answer is cheap once the
@@ -27,7 +28,7 @@ from pygls.lsp.server import LanguageServer
 
 from tabletwin.model.model import num_players_of
 
-from ..analysis import MODEL
+from ..analysis import MODEL, in_progress
 from ..server import server
 from .diagnostics import last_test_games
 from .requests import analysis_for, uri_param
@@ -56,4 +57,6 @@ async def document_status(ls: LanguageServer, params) -> dict:
         "executable": round(figures.executable, 6) if figures is not None else None,
         "players": _players(analysis) if readable else None,
         "testGames": last_test_games(uri),
+        # A model being written (no flow yet): the editor says so instead of "does not load".
+        "draft": analysis.kind == MODEL and analysis.loaded is not None and in_progress(analysis.loaded.data),
     }

@@ -22,6 +22,8 @@ test("status bar: errors, unreadable models and tactics", () => {
   assert.deepEqual(statusBarText({ ...model, errors: 2 }), { text: "$(error) Model: 2 errors",
     tooltip: "2 errors: test games cannot run until they are fixed", trouble: true });
   assert.equal(statusBarText({ ...model, readable: false, errors: 1 }).text, "$(error) Model: does not load");
+  assert.equal(statusBarText({ ...model, readable: false, draft: true, executable: null }).text, "$(edit) Model: no flow yet");
+  assert.equal(statusBarText({ ...model, readable: false, draft: true, errors: 2 }).text, "$(error) Model: 2 errors");
   assert.equal(statusBarText({ ...model, kind: "tactic", errors: 1 }).text, "$(error) Tactic: 1 error");
   assert.equal(statusBarText({ ...model, kind: "tactic", warnings: 2 }).tooltip, "Tabletwin tactic file, 2 warnings");
 });
