@@ -117,7 +117,7 @@ def locations(loaded: LoadedYaml, text: str, report: dict, units) -> dict:
     for place in report.get("choice", {}).get("by_place", {}):
         rule = place_rule(place)
         found = rules.get(rule[0], {}).get(rule[1]) if rule else None
-        if found is None:
+        if found is None and ("." in place or "[" in place):
             found = _range(loaded, place, lines, units)  # a place named by its model path
         if found is not None:
             places[place] = found
