@@ -98,6 +98,10 @@ async def test_bad_report_params_are_refused(client: LanguageClient):
         await request(client, "tabletwin/simulationReport", {"games": 3})
     with pytest.raises(JsonRpcInvalidParams, match="games must be a whole number from 1 to 1000000, not 0"):
         await request(client, "tabletwin/simulationReport", {"uri": URI, "games": 0})
+    for params in (["x"], None):
+        with pytest.raises(JsonRpcInvalidParams, match="tabletwin/simulationReport: params must be an object with the "
+                                                       "document's uri"):
+            await request(client, "tabletwin/simulationReport", params)
     await open_and_wait(client, "name: ci\non: [push]\n", "file:///nowhere/ci.yaml")
     with pytest.raises(JsonRpcInvalidParams, match="file:///nowhere/ci.yaml is not a model"):
         await request(client, "tabletwin/simulationReport", {"uri": "file:///nowhere/ci.yaml"})
@@ -133,3 +137,10 @@ async def test_bad_ladders_are_refused_with_the_command_lines_messages(client: L
         await request(client, "tabletwin/ladder", {"uri": URI, "tactic": PIG_SEARCH, "budgets": 4})
     with pytest.raises(JsonRpcInvalidParams, match="tabletwin/ladder: tactic must be the path of a tactic file"):
         await request(client, "tabletwin/ladder", {"uri": URI, "budgets": [0]})
+    with pytest.raises(JsonRpcInvalidParams, match="tabletwin/ladder: .*NUL character"):
+        await request(client, "tabletwin/ladder", {"uri": URI, "tactic": "a\0b.yaml", "budgets": [0]})
+    with pytest.raises(JsonRpcInvalidParams, match="tabletwin/ladder: --budgets: a budget must be from 0 to 10,000 "
+                                                   "rollouts, not a number of 5,001 digits"):
+        await request(client, "tabletwin/ladder", {"uri": URI, "tactic": PIG_SEARCH, "budgets": "0," + "9" * 5001})
+    with pytest.raises(JsonRpcInvalidParams, match="tabletwin/ladder: games must be a whole number from 1 to 100000"):
+        await request(client, "tabletwin/ladder", {"uri": URI, "tactic": PIG_SEARCH, "budgets": [0], "games": 10 ** 9})

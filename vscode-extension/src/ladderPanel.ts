@@ -54,6 +54,9 @@ async function skillLadder(context: CommandContext, argument?: unknown, options:
       if (text === undefined) return undefined;
       games = parseGames(text);
     }
+    // The server reads the tactic from disk (its variants extend the file): save unsaved edits first.
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === tactic);
+    if (open?.isDirty) await open.save();
     const seats = (await documentStatus(client, document.uri)).players;
     const panel = ReportPanel.show(context.extensionUri, document, "ladder");
     panel.busy(`Playing the ladder: ${games} seeds per budget…`);
