@@ -329,7 +329,7 @@ async function balanceReport(page, images, log) {
   await frame.press(selector, 'Enter');
   await until(`the cursor on line ${other.line} after Enter`, async () => ((await cursor(page))[0] === other.line ? true : undefined));
   log(`balance report: Enter on ${other.kind} ${other.key}; the cursor is on line ${other.line}`);
-  if (images) await page.screenshot({ path: path.join(images, 'balance-report.png') });
+  if (images) await page.screenshot({ path: path.join(images, 'editor-balance-report.png') });
   await closeEditors(page);
 }
 
