@@ -144,3 +144,14 @@ async def test_bad_ladders_are_refused_with_the_command_lines_messages(client: L
         await request(client, "tabletwin/ladder", {"uri": URI, "tactic": PIG_SEARCH, "budgets": "0," + "9" * 5001})
     with pytest.raises(JsonRpcInvalidParams, match="tabletwin/ladder: games must be a whole number from 1 to 100000"):
         await request(client, "tabletwin/ladder", {"uri": URI, "tactic": PIG_SEARCH, "budgets": [0], "games": 10 ** 9})
+
+
+def test_places_name_the_rule_they_are_in():
+    from tabletwin_lsp.features.report import place_rule
+
+    assert place_rule("step decide") == ("steps", "decide")
+    assert place_rule("step pick · 2") == ("steps", "pick")
+    assert place_rule("action buy (cost)") == ("actions", "buy")
+    assert place_rule("window reply") == ("windows", "reply")
+    assert place_rule("trigger on_six · 1 · 2") == ("triggers", "on_six")
+    assert place_rule("game") is None and place_rule("flow.children[1]") is None and place_rule("step") is None

@@ -13,7 +13,9 @@
 // 5. Simulate... on Pig: the balance report's figures in the webview are the command line's
 //    (.expected.json of e2e.sh), and a rule's link (by mouse, then by keyboard) moves the
 //    cursor to the rule's line.
-// Screenshots of the Diagram, the Player and the balance report go to --images.
+// 6. Skill Ladder... on Pig with tactics/pig-search.yaml: the verdict and one row per budget and
+//    opponent.
+// Screenshots of the Diagram, the Player, the balance report and the ladder go to --images.
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,13 +38,13 @@ async function until(what, probe, timeoutMs = STEP_MS) {
 }
 
 /** The frame of a webview whose document has an element matching `selector`. */
-async function webviewFrame(page, selector) {
+async function webviewFrame(page, selector, timeoutMs = STEP_MS) {
   return until(`a webview with ${selector}`, async () => {
     for (const frame of page.frames()) {
       if (await frame.$(selector).catch(() => null)) return frame;
     }
     return undefined;
-  });
+  }, timeoutMs);
 }
 
 async function command(page, title) {
@@ -333,13 +335,37 @@ async function balanceReport(page, images, log) {
   await closeEditors(page);
 }
 
+async function skillLadder(page, images, log) {
+  await openFile(page, 'pig.model.yaml');
+  await command(page, 'Tabletwin: Skill Ladder...');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'pig-search.yaml' }).first().click();
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget', { hasText: 'Budgets of rollouts' }).waitFor();
+  await input.fill('0,2');
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'How many seeds' }).waitFor();
+  await input.fill('3');
+  await page.keyboard.press('Enter');
+  const frame = await webviewFrame(page, '.tt-verdict', 120_000);
+  const verdict = (await frame.textContent('.tt-verdict')).trim();
+  check(/^More thinking (wins more|does not win more: a game of luck)/.test(verdict), `the verdict is "${verdict}"`);
+  const rows = await frame.$$eval('.tt-report-table tbody tr', (all) =>
+    all.map((row) => [...row.cells].slice(0, 2).map((c) => c.textContent).join(' vs ')));
+  check(rows.join(', ') === '0 vs budget 0, 0 vs random, 2 vs budget 0, 2 vs random', `the ladder's rows: ${rows.join(', ')}`);
+  check((await frame.$$('svg.tt-chart')).length === 4, 'the ladder has not four charts');
+  log(`skill ladder: ${rows.length} rows; "${verdict}"`);
+  if (images) await page.screenshot({ path: path.join(images, 'editor-ladder.png') });
+  await closeEditors(page);
+}
+
 export async function run({ page, images, log }) {
   page.setDefaultTimeout(STEP_MS);
   await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
   // Room for the editor and a panel beside it.
   await command(page, 'View: Close Primary Side Bar');
   for (const [name, scenario] of [['diagram', diagram], ['diagram scroll', diagramScroll], ['player', player], ['board', board], ['stopped game', stoppedGame],
-                                 ['balance report', balanceReport]]) {
+                                 ['balance report', balanceReport],
+                                 ['skill ladder', skillLadder]]) {
     try {
       await scenario(page, images, log);
     } catch (error) {

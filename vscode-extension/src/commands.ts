@@ -6,10 +6,9 @@
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, LSPErrorCodes, ResponseError } from "vscode-languageclient/node";
 import { ResultDocuments } from "./readOnly";
-import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport,
-         TestGamesSummary } from "./results";
+import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, TestGamesSummary } from "./results";
 import { ReportPanel } from "./reportPanel";
-import type { SimulationResult } from "./view/reportProtocol";
+import type { BalanceReport, SimulationResult } from "./view/reportProtocol";
 import { noteTestGames } from "./panels";
 import { ServerController } from "./server";
 import { modelName, targetModel } from "./target";
@@ -107,7 +106,7 @@ interface SimulateOptions {
 }
 
 async function simulate(context: CommandContext, argument?: unknown, options: SimulateOptions = {}):
-    Promise<SimulationReport | undefined> {
+    Promise<BalanceReport | undefined> {
   const document = await targetModel(argument);
   if (!document) return undefined;
   return guarded(context, "Simulation", async () => {
@@ -138,7 +137,7 @@ async function simulate(context: CommandContext, argument?: unknown, options: Si
     const result = await intoPanel(panel, () => client.sendRequest<SimulationResult>(SIMULATION_REPORT, {
       uri: document.uri.toString(), games, players: specs }));
     panel.showSimulation(result);
-    return result.report as unknown as SimulationReport;
+    return result.report;
   });
 }
 
