@@ -4,7 +4,7 @@
 
 import * as vscode from "vscode";
 import { modelName } from "./target";
-import { FromReport, LadderResult, locate, parseFromReport, SimulationResult, TextRange,
+import { FromReport, LadderResult, locate, parseFromReport, SimulationResult, staleNote, TextRange,
          ToReport } from "./view/reportProtocol";
 import { createPanel, setPage } from "./webviewHost";
 
@@ -84,7 +84,10 @@ export class ReportPanel implements vscode.Disposable {
       if (this.last) this.post(this.last);
     } else if (message && this.last?.type === "simulation") {
       const range = locate(this.last.result.locations, message);
-      if (range) this.revealed.fire(await revealRange(this.document.uri, range, this.panel.viewColumn));
+      if (!range) return;
+      const note = staleNote(this.last.result.version, this.document.version);
+      if (note) this.post({ type: "note", message: note });
+      this.revealed.fire(await revealRange(this.document.uri, range, this.panel.viewColumn));
     }
   }
 

@@ -23,7 +23,7 @@ function showStatus(text: string, failure: boolean): void {
 
 window.addEventListener("message", (event: MessageEvent<ToReport>) => {
   const message = event.data;
-  if (message.type === "busy") return showStatus(message.message, false);
+  if (message.type === "busy" || message.type === "note") return showStatus(message.message, false);
   if (message.type === "failure") return showStatus(message.message, true);
   showStatus("", false);
   content.innerHTML = message.type === "simulation" ? renderSimulation(message.result)

@@ -140,6 +140,7 @@ export type ToReport =
   | { type: "simulation"; result: SimulationResult }
   | { type: "ladder"; result: LadderResult; seats: number | null }
   | { type: "busy"; message: string }
+  | { type: "note"; message: string }
   | { type: "failure"; message: string };
 
 export type FromReport =
@@ -160,6 +161,13 @@ export function parseFromReport(message: unknown): FromReport | undefined {
   if (m.type === "rule" && name(m.kind) && name(m.key)) return { type: "rule", kind: m.kind, key: m.key };
   if (m.type === "place" && name(m.place)) return { type: "place", place: m.place };
   return undefined;
+}
+
+/** The note when the model was edited after the games were played, so lines may have moved. */
+export function staleNote(reportVersion: number | null, documentVersion: number): string | undefined {
+  return reportVersion !== null && reportVersion !== documentVersion
+    ? "The model was edited after these games: the rules' lines may have moved. Run the command again for a fresh report."
+    : undefined;
 }
 
 /** Where a rule or place the webview asked for is written, from the server's answer only. */

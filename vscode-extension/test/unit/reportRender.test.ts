@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkBudgets, parseBudgets } from "../../src/view/ladderInput";
-import { locate, parseFromReport } from "../../src/view/reportProtocol";
+import { locate, parseFromReport, staleNote } from "../../src/view/reportProtocol";
 import type { LadderResult, SimulationResult } from "../../src/view/reportProtocol";
 import { barChart, histogramChart, num, pct, pts, renderCoverage, renderDuration, renderLadder, renderOutcome,
          renderSimulation, signed } from "../../src/view/reportRender";
@@ -163,4 +163,11 @@ test("the report's script and rendering load nothing from elsewhere and use no i
     const text = readFileSync(join(root, file), "utf8");
     assert.doesNotMatch(text, /https?:\/\/|@import|url\(|\sstyle=/, file);
   }
+});
+
+test("a report of an older text says that lines may have moved", () => {
+  assert.equal(staleNote(3, 3), undefined);
+  assert.equal(staleNote(null, 7), undefined);  // a file that was not open: no version to compare
+  assert.equal(staleNote(3, 4), "The model was edited after these games: the rules' lines may have moved. " +
+                                "Run the command again for a fresh report.");
 });
