@@ -19,7 +19,8 @@ def worker_main() -> None:
     import pickle
     import sys
 
-    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk, rule_catalogue)}
+    functions = {f.__name__: f for f in (load_games, test_games_chunk, check_players, simulate_chunk, rule_catalogue,
+                                          ladder_chunk)}
     source = sys.stdin.buffer
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # a stray print must not end up in the answers
@@ -148,3 +149,14 @@ def simulate_chunk(text: str, filename: str, specs: list[str], start: int, stop:
 
     model = _worker_model(text, filename)
     return [play_game(model, specs, seed + number, MAX_REQUESTS) for number in range(start, stop)]
+
+
+def ladder_chunk(text: str, filename: str, plan: list[list[str]], start: int, stop: int, seed: int) -> list:
+    """In a worker: per seed ``start`` to ``stop - 1``, the games of every line-up of a skill ladder's
+    ``plan`` (:func:`tabletwin.simulate.ladder.lineups`), as ``run_games`` gives them."""
+    from tabletwin.simulate import MAX_REQUESTS
+    from tabletwin.simulate.runner import play_seed
+
+    model = _worker_model(text, filename)
+    models = [model] * len(plan)
+    return [play_seed(models, plan, seed + number, MAX_REQUESTS) for number in range(start, stop)]

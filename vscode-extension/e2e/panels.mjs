@@ -10,8 +10,14 @@
 // 3. Border skirmish by keyboard: Enter on a button, arrow keys to the Board tab with its cells.
 // 4. A stopped test game of engine-error.model.yaml, opened from the summary's button: the
 //    Player shows the engine's message and its line link moves the cursor there.
-// Screenshots of the Diagram and the Player go to --images.
+// 5. Simulate... on Pig: the balance report's figures in the webview are the command line's
+//    (.expected.json of e2e.sh), and a rule's link (by mouse, then by keyboard) moves the
+//    cursor to the rule's line.
+// 6. Skill Ladder... on Pig with tactics/pig-search.yaml: the verdict and one row per budget and
+//    opponent.
+// Screenshots of the Diagram, the Player, the balance report and the ladder go to --images.
 
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { editorFeatures } from './editorFeatures.mjs';
 
@@ -33,13 +39,13 @@ export async function until(what, probe, timeoutMs = STEP_MS) {
 }
 
 /** The frame of a webview whose document has an element matching `selector`. */
-async function webviewFrame(page, selector) {
+async function webviewFrame(page, selector, timeoutMs = STEP_MS) {
   return until(`a webview with ${selector}`, async () => {
     for (const frame of page.frames()) {
       if (await frame.$(selector).catch(() => null)) return frame;
     }
     return undefined;
-  });
+  }, timeoutMs);
 }
 
 export async function command(page, title) {
@@ -273,12 +279,94 @@ async function stoppedGame(page, images, log) {
   await closeEditors(page);
 }
 
+/** As the report shows a rate and a number (src/view/reportRender.ts). */
+function pct(value) {
+  return `${(100 * value).toFixed(1)}%`;
+}
+
+function num(value) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+async function balanceReport(page, images, log) {
+  const workspace = new URL(page.url()).searchParams.get('folder');
+  const expected = JSON.parse(await readFile(path.join(workspace, '.expected.json'), 'utf8')).simulate;
+  await openFile(page, 'pig.model.yaml');
+  await command(page, 'Tabletwin: Simulate...');
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget', { hasText: 'How many games?' }).waitFor();
+  await input.fill(String(expected.games));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'Players by seat' }).waitFor();
+  await input.fill('random,random');
+  await page.keyboard.press('Enter');
+  const frame = await webviewFrame(page, '#tt-coverage');
+  const outcome = await frame.textContent('#tt-outcome');
+  for (const seat of expected.seats) {
+    for (const figure of [pct(seat.win_rate), `[${pct(seat.win_ci95[0])}, ${pct(seat.win_ci95[1])}]`]) {
+      check(outcome.includes(figure), `seat ${seat.seat}'s ${figure} is not in the report's outcome`);
+    }
+  }
+  const requests = expected.duration.requests;
+  const duration = await frame.$$eval('#tt-duration tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  const shown = [duration[0], duration[1], duration[2], duration[4], duration[5], duration[6], duration[7], duration[8]];
+  const wanted = ['Requests', ...[requests.n, requests.mean, requests.median, requests.p10, requests.p90, requests.min,
+                                  requests.max].map(num)];
+  check(shown.join('|') === wanted.join('|'), `the requests row is ${duration.join(' | ')}, not ${wanted.join(' | ')}`);
+  const rules = Object.values(expected.coverage).reduce((n, rows) => n + Object.keys(rows).length, 0);
+  const rows = await frame.$$eval('#tt-coverage tbody tr', (all) => all.length);
+  check(rows === rules, `the coverage table has ${rows} rows for ${rules} rules`);
+  check((await frame.$$('#tt-outcome svg .tt-whisker')).length === 2 * expected.seats.length, 'whiskers missing');
+  log(`balance report: win rates ${expected.seats.map((s) => pct(s.win_rate)).join(', ')} with their intervals, ` +
+      `requests ${duration.slice(1).join(' ')}, ${rows} rules in the coverage table`);
+  const links = await frame.$$eval('#tt-coverage a.tt-rule', (all) => all.map((a) => ({
+    kind: a.dataset.kind, key: a.dataset.key, line: Number(/line (\d+)/.exec(a.title)[1]) })));
+  // The rule furthest down the file, so the cursor certainly moves.
+  const target = links.reduce((a, b) => (b.line > a.line ? b : a));
+  await frame.click(`#tt-coverage a[data-kind="${target.kind}"][data-key="${target.key}"]`);
+  await until(`the cursor on line ${target.line}`, async () => ((await cursor(page))[0] === target.line ? true : undefined));
+  log(`balance report: clicked ${target.kind} ${target.key}; the cursor is on line ${target.line}`);
+  const other = links.find((l) => l.line !== target.line);
+  const selector = `#tt-coverage a[data-kind="${other.kind}"][data-key="${other.key}"]`;
+  await frame.focus(selector);
+  await frame.press(selector, 'Enter');
+  await until(`the cursor on line ${other.line} after Enter`, async () => ((await cursor(page))[0] === other.line ? true : undefined));
+  log(`balance report: Enter on ${other.kind} ${other.key}; the cursor is on line ${other.line}`);
+  if (images) await page.screenshot({ path: path.join(images, 'editor-balance-report.png') });
+  await closeEditors(page);
+}
+
+async function skillLadder(page, images, log) {
+  await openFile(page, 'pig.model.yaml');
+  await command(page, 'Tabletwin: Skill Ladder...');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'pig-search.yaml' }).first().click();
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-widget', { hasText: 'Budgets of rollouts' }).waitFor();
+  await input.fill('0,2');
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget', { hasText: 'How many seeds' }).waitFor();
+  await input.fill('3');
+  await page.keyboard.press('Enter');
+  const frame = await webviewFrame(page, '.tt-verdict', 120_000);
+  const verdict = (await frame.textContent('.tt-verdict')).trim();
+  check(/^More thinking (wins more|does not win more: a game of luck)/.test(verdict), `the verdict is "${verdict}"`);
+  const rows = await frame.$$eval('.tt-report-table tbody tr', (all) =>
+    all.map((row) => [...row.cells].slice(0, 2).map((c) => c.textContent).join(' vs ')));
+  check(rows.join(', ') === '0 vs budget 0, 0 vs random, 2 vs budget 0, 2 vs random', `the ladder's rows: ${rows.join(', ')}`);
+  check((await frame.$$('svg.tt-chart')).length === 4, 'the ladder has not four charts');
+  log(`skill ladder: ${rows.length} rows; "${verdict}"`);
+  if (images) await page.screenshot({ path: path.join(images, 'editor-ladder.png') });
+  await closeEditors(page);
+}
+
 export async function run({ page, images, log }) {
   page.setDefaultTimeout(STEP_MS);
   await page.locator('.monaco-workbench .explorer-folders-view').waitFor();
   // Room for the editor and a panel beside it.
   await command(page, 'View: Close Primary Side Bar');
-  for (const [name, scenario] of [['diagram', diagram], ['diagram scroll', diagramScroll], ['player', player], ['board', board], ['stopped game', stoppedGame]]) {
+  for (const [name, scenario] of [['diagram', diagram], ['diagram scroll', diagramScroll], ['player', player], ['board', board], ['stopped game', stoppedGame],
+                                 ['balance report', balanceReport],
+                                 ['skill ladder', skillLadder]]) {
     try {
       await scenario(page, images, log);
     } catch (error) {

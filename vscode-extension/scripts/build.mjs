@@ -34,7 +34,7 @@ await build({
   sourcemap: !production,
 });
 // The webviews' scripts: one file each, for the browser, next to their stylesheet in media/.
-for (const name of ["diagram", "player"]) {
+for (const name of ["diagram", "player", "report"]) {
   await build({
     bundle: true, platform: "browser", target: "es2022", format: "iife", logLevel: "warning",
     entryPoints: [join(root, `webview/${name}.ts`)],

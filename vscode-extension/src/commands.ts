@@ -6,8 +6,10 @@
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, LSPErrorCodes, ResponseError } from "vscode-languageclient/node";
 import { ResultDocuments } from "./readOnly";
-import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, SimulationReport, simulationText,
-         TestGamesSummary, timedOutMessage } from "./results";
+import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, TestGamesSummary,
+         timedOutMessage } from "./results";
+import { ReportPanel } from "./reportPanel";
+import type { BalanceReport, SimulationResult } from "./view/reportProtocol";
 import { noteTestGames } from "./panels";
 import { ServerController } from "./server";
 import { modelName, targetModel } from "./target";
@@ -21,11 +23,14 @@ export const COMMANDS = {
 } as const;
 
 export const DOCUMENT_STATUS = "tabletwin/documentStatus";
+export const SIMULATION_REPORT = "tabletwin/simulationReport";
 
 export interface CommandContext {
   server: ServerController;
   results: ResultDocuments;
   output: vscode.LogOutputChannel;
+  /** Where the webviews' scripts and styles are (media/). */
+  extensionUri: vscode.Uri;
   /** Called after test games so the status bar shows their result. */
   refreshStatus(): void;
 }
@@ -45,7 +50,7 @@ function explain(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function guarded<T>(context: CommandContext, what: string, work: () => Promise<T>): Promise<T | undefined> {
+export async function guarded<T>(context: CommandContext, what: string, work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
@@ -53,6 +58,16 @@ async function guarded<T>(context: CommandContext, what: string, work: () => Pro
     context.output.error(`${what}: ${explain(error)}`);
     void vscode.window.showErrorMessage(`Tabletwin: ${what} failed: ${explain(error)}`);
     return undefined;
+  }
+}
+
+/** The server's cancellation or failure of a run shown in its report panel (then handled as usual). */
+export async function intoPanel<T>(panel: ReportPanel, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    panel.failure(cancelled(error) ? "Cancelled." : `The run failed: ${explain(error)}`);
+    throw error;
   }
 }
 
@@ -98,7 +113,7 @@ interface SimulateOptions {
 }
 
 async function simulate(context: CommandContext, argument?: unknown, options: SimulateOptions = {}):
-    Promise<SimulationReport | undefined> {
+    Promise<BalanceReport | undefined> {
   const document = await targetModel(argument);
   if (!document) return undefined;
   return guarded(context, "Simulation", async () => {
@@ -124,10 +139,12 @@ async function simulate(context: CommandContext, argument?: unknown, options: Si
       if (players === undefined) return undefined;
     }
     const specs = players.split(",").map((s) => s.trim());
-    const report = await executeOnServer<SimulationReport>(client, "tabletwin.simulate",
-                                                           [document.uri.toString(), games, specs]);
-    await context.results.show(`${modelName(document)} simulation.txt`, simulationText(modelName(document), report));
-    return report;
+    const panel = ReportPanel.show(context.extensionUri, document, "simulation");
+    panel.busy(`Playing ${games} games…`);
+    const result = await intoPanel(panel, () => client.sendRequest<SimulationResult>(SIMULATION_REPORT, {
+      uri: document.uri.toString(), games, players: specs }));
+    panel.showSimulation(result);
+    return result.report;
   });
 }
 

@@ -4,7 +4,8 @@
 import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { ModelCodeLenses } from "./codeLens";
-import { registerCommands } from "./commands";
+import { CommandContext, registerCommands } from "./commands";
+import { registerLadder } from "./ladderPanel";
 import { debounce } from "./debounce";
 import { onPythonInterpreterChange } from "./machine";
 import { registerNewModel } from "./newModel";
@@ -32,6 +33,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tablet
   server = new ServerController(output);
   const results = new ResultDocuments();
   const statusBar = new StatusBar(server);
+  const commandContext: CommandContext = { server, results, output, extensionUri: context.extensionUri,
+                                           refreshStatus: () => statusBar.refresh() };
   const restart = debounce(() => void server?.restart(), RESTART_DEBOUNCE_MS);
 
   context.subscriptions.push(
@@ -41,7 +44,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Tablet
     statusBar,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, results),
     vscode.languages.registerCodeLensProvider({ language: "yaml" }, new ModelCodeLenses()),
-    ...registerCommands({ server, results, output, refreshStatus: () => statusBar.refresh() }),
+    ...registerCommands(commandContext),
+    ...registerLadder(commandContext),
     ...registerPanels(server, context.extensionUri),
     ...registerNewModel(context.extensionUri),
     vscode.workspace.onDidChangeConfiguration((event) => {

@@ -48,7 +48,7 @@ const BODY = `<main id="tt-player">
 </div>
 </main>`;
 
-async function tacticFiles(model: vscode.TextDocument): Promise<TacticFile[]> {
+export async function tacticFiles(model: vscode.TextDocument): Promise<TacticFile[]> {
   const game = gameName(model.getText());
   const found: TacticFile[] = [];
   for (const uri of await vscode.workspace.findFiles("**/*.{yaml,yml}", "**/node_modules/**", MAX_TACTIC_SCAN)) {

@@ -1,5 +1,5 @@
 // What the server answers, turned into text for people: the status bar, the test-games
-// summary and the simulation table. Plain functions, unit-tested with `node --test`.
+// summary and the checks of what people type. Plain functions, unit-tested with `node --test`.
 
 /** `tabletwin/documentStatus` (server/tabletwin_lsp/features/status.py). */
 export interface DocumentStatus {
@@ -103,65 +103,6 @@ export function statusBarText(status: DocumentStatus): StatusBarText {
     tooltip.push("Click to run the test games");
   }
   return { text, tooltip: tooltip.join("\n"), trouble };
-}
-
-/** The result of `tabletwin.simulate` (the `simulate --json` document). */
-export interface SimulationReport {
-  games: number;
-  seed: number;
-  finished: number;
-  unfinished: number;
-  errors: Record<string, number>;
-  reasons: Record<string, number>;
-  avg_requests: number;
-  seats: {
-    seat: number;
-    player: string;
-    mean_payoff: number;
-    payoff_ci95: [number, number];
-    wins: number;
-    win_rate: number;
-    win_ci95: [number, number];
-  }[];
-}
-
-function signed(value: number): string {
-  return (value >= 0 ? "+" : "") + value.toFixed(3);
-}
-
-function table(rows: string[][], rightAligned: boolean[]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  return rows.map((row) =>
-    row.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd());
-}
-
-function counts(values: Record<string, number>): string {
-  const entries = Object.entries(values);
-  return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(", ") : "none";
-}
-
-/** The simulation as a plain-text report, laid out like `tabletwin simulate`. */
-export function simulationText(title: string, report: SimulationReport): string {
-  const last = report.seed + report.games - 1;
-  const rows = [["seat", "player", "mean payoff", "± 95%", "wins", "win rate", "95% interval"]];
-  for (const seat of report.seats) {
-    const half = (seat.payoff_ci95[1] - seat.payoff_ci95[0]) / 2;
-    rows.push([String(seat.seat), seat.player, signed(seat.mean_payoff), `± ${half.toFixed(3)}`, String(seat.wins),
-               `${(seat.win_rate * 100).toFixed(1)}%`,
-               `[${(seat.win_ci95[0] * 100).toFixed(1)}%, ${(seat.win_ci95[1] * 100).toFixed(1)}%]`]);
-  }
-  const stopped = Object.values(report.errors).reduce((a, b) => a + b, 0);
-  return [
-    `${title}: ${report.games} games, seeds ${report.seed}–${last}`,
-    "",
-    ...table(rows, [true, false, true, true, true, true, false]).map((line) => "  " + line),
-    "",
-    `Finished: ${report.finished} of ${report.games}. End reasons: ${counts(report.reasons)}`,
-    `Average requests per game: ${report.avg_requests}`,
-    `Cut at 5,000 requests: ${report.unfinished}`,
-    `Stopped by an engine error: ${stopped}` + (stopped ? ` (${counts(report.errors)})` : ""),
-    "",
-  ].join("\n");
 }
 
 /** Players for `--players`: `human` at the seats a person plays, `random` elsewhere. */

@@ -18,7 +18,7 @@ export function createPanel(extensionUri: vscode.Uri, viewType: string, title: s
   });
 }
 
-export function setPage(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, script: "diagram" | "player",
+export function setPage(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, script: "diagram" | "player" | "report",
                         body: string): void {
   const webview = panel.webview;
   const media = mediaFolder(extensionUri);

@@ -12,13 +12,15 @@ import tempfile
 from pathlib import Path
 
 from ..errors import TabletwinError
-from ..simulate.ladder import LadderError, ladder_report, ladder_text, lineups, parse_budgets, write_variants
+from ..simulate.ladder import (LadderError, ladder_report, ladder_text, ladder_verdict, lineups, parse_budgets,
+                               write_variants)
+from ..simulate.ladder_html import ladder_html
 from ..simulate.runner import run_games
 from ..tactics.tactic import MAX_SEARCH_ROLLOUTS, load_tactic
 from . import jsonout, options
 from .lineup import LineupError, lineup
 from .loading import UNREADABLE, Unreadable, read_model
-from .simulate_command import USAGE, _progress, _title
+from .simulate_command import USAGE, _progress, _title, write_text
 
 
 def register(commands) -> None:
@@ -38,6 +40,7 @@ def register(commands) -> None:
     parser.add_argument("--jobs", type=options.jobs, default=1,
                         help="processes, as for simulate; results do not depend on it")
     parser.add_argument("--json", action="store_true", help="print the ladder as one JSON document")
+    parser.add_argument("--html", metavar="FILE", help="also write the ladder as one self-contained HTML file")
     parser.set_defaults(run=run)
 
 
@@ -79,6 +82,12 @@ def run(args) -> int:
             if progress is not None:
                 progress.close()
     report = ladder_report(results, budgets, seats, tactic.name, args.seed)
+    if args.html:
+        try:
+            write_text(args.html, ladder_html(report.as_json(), ladder_verdict(report), _title(model), seats))
+        except OSError as exc:
+            print(f"tabletwin ladder: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
+            return USAGE
     if args.json:
         print(jsonout.dumps(report.as_json()))
     else:

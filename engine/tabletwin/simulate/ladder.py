@@ -210,16 +210,19 @@ def ladder_text(ladder: Ladder, title: str) -> str:
     for row in rows:
         lines.append("  " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip())
     lines.append("")
+    lines.append(ladder_verdict(ladder))
+    return "\n".join(lines)
+
+
+def ladder_verdict(ladder: Ladder) -> str:
+    """The plain answer: does more thinking win more? (One sentence; the text and HTML reports end with it.)"""
     top = max(ladder.budgets)
     if ladder.gain_ci95 is None:
-        lines.append(f"Too few finished games to compare budget {top} with budget 0.")
-    elif ladder.rises:
-        lo, hi = ladder.gain_ci95
-        lines.append(f"More thinking wins more: budget {top} gains {_num(ladder.gain)} mean payoff over budget 0 "
-                     f"(95% interval [{lo:.3f}, {hi:.3f}]).")
-    else:
-        lo, hi = ladder.gain_ci95
-        lines.append(f"More thinking does not win more: a game of luck (budget {top} against budget 0: "
-                     f"{_num(ladder.gain)} mean payoff, 95% interval [{lo:.3f}, {hi:.3f}], over {ladder.games} "
-                     f"seeds; more games could still show a small gain).")
-    return "\n".join(lines)
+        return f"Too few finished games to compare budget {top} with budget 0."
+    lo, hi = ladder.gain_ci95
+    if ladder.rises:
+        return (f"More thinking wins more: budget {top} gains {_num(ladder.gain)} mean payoff over budget 0 "
+                f"(95% interval [{lo:.3f}, {hi:.3f}]).")
+    return (f"More thinking does not win more: a game of luck (budget {top} against budget 0: "
+            f"{_num(ladder.gain)} mean payoff, 95% interval [{lo:.3f}, {hi:.3f}], over {ladder.games} "
+            f"seeds; more games could still show a small gain).")

@@ -12,6 +12,20 @@ function summary(d: vscode.Diagnostic) {
            severity: vscode.DiagnosticSeverity[d.severity], source: d.source };
 }
 
+/** Waits for the webview tab with this title; the error lists the tabs there are. */
+async function reportTab(label: string): Promise<vscode.Tab> {
+  let seen: string[] = [];
+  try {
+    return await until(`the tab ${label}`, () => {
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+      seen = tabs.map((tab) => `${tab.label} (${tab.input?.constructor.name})`);
+      return tabs.find((tab) => tab.label === label && tab.input instanceof vscode.TabInputWebview);
+    }, 10_000);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : error}; tabs: ${seen.join(", ")}`);
+  }
+}
+
 suite("Tabletwin in VS Code", () => {
   suiteSetup(async () => {
     await (await api()).ready();
@@ -92,7 +106,20 @@ suite("Tabletwin in VS Code", () => {
     const uri = workspaceFile("pig.model.yaml");
     const report = await vscode.commands.executeCommand("tabletwin.ui.simulate", uri, { games: 30, players: "random,random" });
     assert.deepEqual(report, expected().simulate);
-    assert.match(vscode.window.activeTextEditor?.document.getText() ?? "", /^pig\.model: 30 games, seeds 0–29/);
+    // The report is a webview panel beside the model, not a text document (the tabs' list follows
+    // the workbench a moment later).
+    await reportTab("Balance: pig.model");
+  });
+
+  test("Skill Ladder with a given tactic, budgets and games: the ladder document and its verdict", async () => {
+    const uri = workspaceFile("pig.model.yaml");
+    const result = await vscode.commands.executeCommand<{ tactic: string; verdict: string; report: { rungs: { budget: number }[]; games: number } }>(
+      "tabletwin.ui.skillLadder", uri, { tactic: "tactics/pig-search.yaml", budgets: "0,2", games: 2 });
+    assert.equal(result.tactic, "pig-search.yaml");
+    assert.deepEqual(result.report.rungs.map((r) => r.budget), [0, 2]);
+    assert.equal(result.report.games, 2);
+    assert.match(result.verdict, /^More thinking (wins more|does not win more)/);
+    await reportTab("Ladder: pig.model");
   });
 
   test("the code lens above flow:", async () => {

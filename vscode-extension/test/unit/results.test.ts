@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, simulationText, statusBarText,
+import { checkGames, checkPlayers, DocumentStatus, parseGames, seatsByHand, statusBarText,
          testGamesLine, timedOutMessage } from "../../src/results";
 
 const model: DocumentStatus = { kind: "model", readable: true, errors: 0, warnings: 0, executable: 1, players: 2,
@@ -30,28 +30,6 @@ test("status bar: errors, unreadable models and tactics", () => {
 
 test("test games in one line", () => {
   assert.equal(testGamesLine({ ...games, stopped: {}, unfinished: 0, finished: 20 }), "20/20 finished");
-});
-
-test("the simulation table, laid out like tabletwin simulate", () => {
-  const report = { games: 50, seed: 0, finished: 50, unfinished: 0, errors: {}, reasons: { reached_goal: 50 },
-    avg_requests: 34.4, seats: [
-      { seat: 0, player: "random", mean_payoff: -0.08, payoff_ci95: [-0.366162, 0.206162] as [number, number], wins: 23,
-        win_rate: 0.46, win_ci95: [0.329697, 0.596011] as [number, number] },
-      { seat: 1, player: "tactics/pig-hold.yaml", mean_payoff: 0.08, payoff_ci95: [-0.206162, 0.366162] as [number, number],
-        wins: 27, win_rate: 0.54, win_ci95: [0.403989, 0.670303] as [number, number] }] };
-  assert.equal(simulationText("pig", report), [
-    "pig: 50 games, seeds 0–49",
-    "",
-    "  seat  player                 mean payoff    ± 95%  wins  win rate  95% interval",
-    "     0  random                      -0.080  ± 0.286    23     46.0%  [33.0%, 59.6%]",
-    "     1  tactics/pig-hold.yaml       +0.080  ± 0.286    27     54.0%  [40.4%, 67.0%]",
-    "",
-    "Finished: 50 of 50. End reasons: reached_goal 50",
-    "Average requests per game: 34.4",
-    "Cut at 5,000 requests: 0",
-    "Stopped by an engine error: 0",
-    "",
-  ].join("\n"));
 });
 
 test("seats by hand and checks of what people type", () => {
