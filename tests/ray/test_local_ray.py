@@ -129,7 +129,7 @@ def test_a_worker_killed_mid_run_has_its_chunk_played_again(tmp_path, monkeypatc
                 os._exit(1)
         return ray_backend.play_chunk(key, box, lineups, seed, max_requests, span)
 
-    task = ray.remote(num_cpus=1, max_retries=ray_backend.MAX_RETRIES)(kill_once)  # as _remote declares it
+    task = ray.remote(**ray_backend.TASK_OPTIONS)(kill_once)  # as _remote declares play_chunk
     monkeypatch.setitem(ray_backend._REMOTE, "task", task)
     lineups = [[HOLD_8, "random"], ["random", HOLD_12]]
     on_ray = run_games(PIG_TEXT, lineups, 120, 5, filename=PIG, backend=RayBackend())

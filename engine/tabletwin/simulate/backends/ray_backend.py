@@ -34,6 +34,10 @@ AHEAD = 2
 KEPT_SETUPS = 4
 """Runs whose loaded models a worker keeps (a sweep plays one run per variant)."""
 
+TASK_OPTIONS = {"num_cpus": 1, "max_retries": MAX_RETRIES, "scheduling_strategy": "SPREAD"}
+"""One processor per chunk; chunks spread over the nodes rather than queued where the run started
+(a node's first worker takes seconds to start, and the other nodes would wait for it)."""
+
 WAIT = 0.25
 """Seconds between checks for Ctrl-C while waiting for a chunk."""
 
@@ -120,7 +124,7 @@ _REMOTE: dict = {}
 def _remote(ray):
     """The Ray task playing one chunk, declared once per process."""
     if "task" not in _REMOTE:
-        _REMOTE["task"] = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(play_chunk)
+        _REMOTE["task"] = ray.remote(**TASK_OPTIONS)(play_chunk)
     return _REMOTE["task"]
 
 
