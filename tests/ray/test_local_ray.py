@@ -20,7 +20,7 @@ from tabletwin.simulate.backends import ray_backend  # noqa: E402  (needs Ray on
 from tabletwin.simulate.backends.ray_backend import RayBackend  # noqa: E402
 from tabletwin.simulate.runner import MAX_REQUESTS, run_games  # noqa: E402
 
-from ..simulate.helpers import run_json  # noqa: E402
+from ..simulate.helpers import run, run_json  # noqa: E402
 from .conftest import HOLD_8, HOLD_12, PIG, PIG_SEARCH  # noqa: E402
 
 PIG_TEXT = Path(PIG).read_text()
@@ -34,7 +34,7 @@ def local_ray():
         patch.setenv("RAY_USAGE_STATS_ENABLED", "0")
         patch.delenv("RAY_ADDRESS", raising=False)
         ray.init(address="local", num_cpus=2, include_dashboard=False, _temp_dir=folder,
-                 logging_level=logging.ERROR)
+                 logging_level=logging.ERROR, log_to_driver=False)  # as the backend starts it
         try:
             yield
         finally:
@@ -152,3 +152,31 @@ def test_a_worker_loads_a_run_once(monkeypatch):
         ray_backend.play_chunk(key, box, [["random"]], 4, MAX_REQUESTS, (0, 1))
     assert (list(ray_backend._loaded), len(loads)) == (["a", "b", "c", "d"], 5)
     assert ray_backend.KEPT_SETUPS == 4
+
+
+def test_progress_moves_in_game_order():
+    calls = []
+    results = run_games(PIG_TEXT, [["random"]], 100, 0, filename=PIG, backend=RayBackend(),
+                        progress=lambda done, total: calls.append((done, total)))
+    assert len(results) == 100
+    assert calls[0] == (1, 100) and calls[-1] == (100, 100) and len(calls) > 2  # the first game, then each chunk
+    assert [done for done, _ in calls] == sorted({done for done, _ in calls})
+
+
+def test_a_chunk_whose_worker_always_dies_ends_the_command(tmp_path, capsys, monkeypatch):
+    deaths = tmp_path / "deaths"
+
+    def always_die(key, box, lineups, seed, max_requests, span):
+        with open(deaths, "a") as handle:
+            handle.write(f"{span[0]}\n")
+        os._exit(1)
+
+    options = dict(ray_backend.TASK_OPTIONS, max_retries=1)  # two deaths suffice; 1 + MAX_RETRIES in use
+    monkeypatch.setitem(ray_backend._REMOTE, "task", ray.remote(**options)(always_die))
+    monkeypatch.setattr(ray_backend, "AHEAD", 0)  # one chunk per worker at a time: fewer deaths to wait for
+    status, out, err = run(["simulate", PIG, "--games", "20", "--backend", "ray"], capsys)
+    assert (status, out) == (1, "")  # Ray's own messages about the deaths went to standard error
+    ours = [line for line in err.splitlines() if line.startswith("tabletwin")]
+    assert len(ours) == 1 and ours[0].startswith(
+        f"tabletwin simulate: Ray could not play game 1 of the run (tried {1 + ray_backend.MAX_RETRIES} times): "), err
+    assert deaths.read_text().splitlines().count("1") == 2  # the chunk of game 1, and its one retry

@@ -1,11 +1,11 @@
-"""``--backend`` and ``--address`` on the command line, without starting Ray (runs without Ray too)."""
+"""``--backend`` and ``--address`` on the command line, without starting Ray (all but the last run without Ray)."""
 
 import sys
 
 import pytest
 
 from ..simulate.helpers import run
-from .conftest import PIG, PIG_SEARCH
+from .conftest import PIG, PIG_SEARCH, free_port
 
 RAY_MISSING = "--backend ray needs Ray, an optional extra: pip install 'tabletwin[ray]'\n"
 
@@ -42,3 +42,15 @@ def test_an_unknown_backend_is_a_usage_error(capsys):
         run(["simulate", PIG, "--games", "3", "--backend", "dask"], capsys)
     assert exit_.value.code == 2
     assert "argument --backend: invalid choice: 'dask' (choose from 'local', 'ray')" in capsys.readouterr().err
+
+
+def test_an_address_where_nothing_listens_fails_at_once(capsys):
+    pytest.importorskip("ray", reason="Ray is not installed; pip install -e '.[test,ray]' runs this test")
+    import ray
+
+    assert not ray.is_initialized()  # else the command would use that Ray, not the address
+    address = f"127.0.0.1:{free_port()}"
+    status, out, err = run(["compare", PIG, "--a", "random", "--b", "first", "--games", "3", "--backend", "ray",
+                            "--address", address], capsys)
+    assert (status, out, err) == (1, "", f"tabletwin compare: cannot reach the Ray cluster at {address}: "
+                                         f"Connection refused\n")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import pickle
+import socket
 from collections import OrderedDict, deque
 from contextlib import contextmanager
 from itertools import islice
@@ -38,6 +39,9 @@ TASK_OPTIONS = {"num_cpus": 1, "max_retries": MAX_RETRIES, "scheduling_strategy"
 """One processor per chunk; chunks spread over the nodes rather than queued where the run started
 (a node's first worker takes seconds to start, and the other nodes would wait for it)."""
 
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for the cluster's address to take a connection before saying it does not."""
+
 WAIT = 0.25
 """Seconds between checks for Ctrl-C while waiting for a chunk."""
 
@@ -52,14 +56,19 @@ class RayBackend:
         import ray
 
         if not ray.is_initialized():
+            if self.address:
+                _reachable(self.address)
             try:
+                # Workers' and Ray's own log lines would go to standard output, into the JSON.
                 if self.address:
-                    ray.init(address=self.address, logging_level=logging.ERROR)
+                    ray.init(address=self.address, logging_level=logging.ERROR, log_to_driver=False)
                 else:
-                    ray.init(address="local", include_dashboard=False, logging_level=logging.ERROR)
+                    ray.init(address="local", include_dashboard=False, logging_level=logging.ERROR,
+                             log_to_driver=False)
             except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError, ...
                 where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
                 raise BackendError(f"cannot start or reach {where}: {exc}", status=1) from None
+        _diagnostics_to_stderr(ray)
         return ray
 
     def workers(self) -> int:
@@ -99,6 +108,33 @@ class RayBackend:
                     pass
 
 
+def _reachable(address: str) -> None:
+    """A :class:`BackendError` unless ``HOST:PORT`` takes connections: Ray itself retries an
+    address where nothing listens for minutes, printing warnings, instead of failing."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "://" in host:
+        return  # "auto", "ray://..." and other forms: Ray's own checks apply
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        raise BackendError(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}", status=1) from None
+
+
+def _diagnostics_to_stderr(ray) -> None:
+    """Ray prints its own error messages (a worker died, a task is retried) to standard output,
+    where they would break ``--json``; they are diagnostics, so they go to standard error."""
+    worker = getattr(getattr(ray, "_private", None), "worker", None)
+    original = getattr(worker, "print_to_stdstream", None)
+    if original is None or getattr(original, "to_stderr", False):
+        return
+
+    def to_stderr(data, *args, **kwargs):
+        return original({**data, "is_err": True}, *args, **kwargs)
+
+    to_stderr.to_stderr = True
+    worker.print_to_stdstream = to_stderr
+
+
 def _get(ray, ref, span):
     """The chunk's results; a worker lost beyond the retries is a :class:`BackendError`."""
     try:
@@ -106,8 +142,9 @@ def _get(ray, ref, span):
     except ray.exceptions.RayTaskError:
         raise  # the games' own error, as with local processes
     except ray.exceptions.RayError as exc:
-        raise BackendError(f"Ray could not play games {span[0]} to {span[1] - 1} of the run "
-                           f"(tried {1 + MAX_RETRIES} times): {exc}", status=1) from None
+        games = f"game {span[0]}" if span[1] - span[0] == 1 else f"games {span[0]} to {span[1] - 1}"
+        raise BackendError(f"Ray could not play {games} of the run (tried {1 + MAX_RETRIES} times): {exc}",
+                           status=1) from None
 
 
 def _tactics(lineups) -> dict:
