@@ -26,7 +26,7 @@ fi
 step "Python: install and run the test suite"
 python3 -m venv .venv
 .venv/bin/pip install --quiet --upgrade pip
-.venv/bin/pip install --quiet -e '.[test]'
+.venv/bin/pip install --quiet -e '.[test,ray]'
 TABLETWIN_EDITOR_TESTS=1 .venv/bin/python -m pytest
 
 step "VS Code extension: typecheck, unit tests, package"

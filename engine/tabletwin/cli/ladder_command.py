@@ -39,6 +39,7 @@ def register(commands) -> None:
     parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--jobs", type=options.jobs, default=1,
                         help="processes, as for simulate; results do not depend on it")
+    options.add_backend_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the ladder as one JSON document")
     parser.add_argument("--html", metavar="FILE", help="also write the ladder as one self-contained HTML file")
     parser.set_defaults(run=run)
@@ -77,7 +78,8 @@ def run(args) -> int:
         progress = _progress("ladder")
         try:
             results = run_games(model.text, plan, args.games, args.seed, options.cap_jobs("ladder", args.jobs),
-                                filename=model.filename, model=model, progress=progress)
+                                filename=model.filename, model=model, progress=progress,
+                                backend=options.backend_of(args))
         finally:
             if progress is not None:
                 progress.close()

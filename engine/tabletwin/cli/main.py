@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..simulate.backends import BackendError
 from . import (diagram_command, eval_command, ladder_command, play_command, simulate_command, sweep_command,
                validate_command)
 
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except BackendError as exc:
+        print(f"tabletwin {args.command}: {exc}", file=sys.stderr)
+        return exc.status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

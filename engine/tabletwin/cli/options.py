@@ -1,4 +1,4 @@
-"""Checked numbers of the command line: games, seeds, processes.
+"""Checked numbers of the command line: games, seeds, processes; and where games run (``--backend``).
 
 Each is an ``argparse`` type, so a bad value is a usage error (exit status 2, argparse's message
 naming the option) before anything runs: ``--games -1`` does not pass silently, ``--games 10**12``
@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+from ..simulate.backends import BACKENDS, BackendError, make_backend
 
 USAGE = 2
 """Exit status of a command line that cannot run (as argparse's own errors)."""
@@ -83,3 +85,27 @@ def cap_jobs(command: str, requested: int, stderr=None) -> int:
               f"using {processors}", file=stderr or sys.stderr)
         return processors
     return requested
+
+
+def add_backend_arguments(parser) -> None:
+    """``--backend`` and ``--address`` of the commands that play many games."""
+    parser.add_argument("--backend", choices=BACKENDS, default="local",
+                        help="where the games run: local processes (--jobs, the default) or ray (a Ray cluster, "
+                             "see docs/scaling.md); the results do not depend on it")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --backend ray: the cluster to use (host:port); default $RAY_ADDRESS, else "
+                             "Ray starts on this machine")
+
+
+def backend_of(args):
+    """The backend of ``--backend`` (``None`` for local processes); a :class:`BackendError` when it
+    cannot be used (the command line's ``main`` prints it)."""
+    name, address = getattr(args, "backend", "local"), getattr(args, "address", None)
+    if name != "ray":
+        if address is not None:
+            raise BackendError("--address goes with --backend ray")
+        return make_backend(name)
+    if getattr(args, "jobs", 1) != 1:
+        raise BackendError("--jobs counts local processes; with --backend ray every processor of the cluster "
+                           "plays, so leave --jobs out")
+    return make_backend(name, address or os.environ.get("RAY_ADDRESS") or None)

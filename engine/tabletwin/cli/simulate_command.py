@@ -41,6 +41,7 @@ def register(commands) -> None:
     parser.add_argument("--jobs", type=options.jobs, default=1,
                         help="processes to spread the games over, 0 for all processors (default 1), at most "
                              "the number of processors; the results do not depend on it")
+    options.add_backend_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the report as one JSON document")
     parser.add_argument("--html", metavar="FILE", help="also write the balance report as one self-contained HTML file")
     add_set_argument(parser)
@@ -65,6 +66,7 @@ def register(commands) -> None:
                          help=f"with --until-decided: most pairs to play (default {DEFAULT_MAX_GAMES:,})")
     compare.add_argument("--margin", type=options.margin, default=DEFAULT_MARGIN,
                          help=f"with --until-decided: differences within this are equal (default {DEFAULT_MARGIN})")
+    options.add_backend_arguments(compare)
     add_set_argument(compare)
     compare.set_defaults(run=run_compare)
 
@@ -146,7 +148,8 @@ def _run(command: str, args, model_text: str, filename: str, model, lineups, ove
     try:
         jobs = options.cap_jobs(command, getattr(args, "jobs", 1))
         return run_games(model_text, lineups, args.games, args.seed, jobs, filename=filename,
-                         model=model, progress=progress, overrides=overrides, sources=sources)
+                         model=model, progress=progress, overrides=overrides, sources=sources,
+                         backend=options.backend_of(args))
     finally:
         if progress is not None:
             progress.close()

@@ -30,6 +30,7 @@ def register(commands) -> None:
     parser.add_argument("--seed", type=options.seed, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--players", default="", help="one player per seat, as for simulate")
     parser.add_argument("--jobs", type=options.jobs, default=1, help="processes, as for simulate; results do not depend on it")
+    options.add_backend_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the sweep as one JSON document")
     parser.add_argument("--html", metavar="FILE", help="also write the sweep as one self-contained HTML file")
     parser.set_defaults(run=run)
@@ -59,7 +60,8 @@ def run(args) -> int:
     progress = _progress("sweep")
     try:
         document = run_sweep(model.text, model.filename, grid, specs, expand_specs(specs, model.num_players),
-                             args.games, args.seed, options.cap_jobs("sweep", args.jobs), progress)
+                             args.games, args.seed, options.cap_jobs("sweep", args.jobs), progress,
+                             backend=options.backend_of(args))
     finally:
         if progress is not None:
             progress.close()

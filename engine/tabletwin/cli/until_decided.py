@@ -19,12 +19,13 @@ def compare_until_decided(args, model_text: str, filename: str, model, a: list[s
     """The comparison of every pair played and the decision (``None`` when the cap came first)."""
     pairs: list = []
     jobs = options.cap_jobs("compare", getattr(args, "jobs", 1))
+    backend = options.backend_of(args)
 
     def next_batch(size: int) -> list[float]:
         if pairs and any(result.too_long for result in pairs[-1]):
             return []  # a game ran out of work: the run ends there, as in a fixed compare
         batch = run_games(model_text, [a, b], size, args.seed + len(pairs), jobs, filename=filename, model=model,
-                          overrides=overrides, sources=sources)
+                          overrides=overrides, sources=sources, backend=backend)
         pairs.extend(batch)
         return [ra.payoffs[args.seat] - rb.payoffs[args.seat] for ra, rb in batch if ra.finished and rb.finished]
 

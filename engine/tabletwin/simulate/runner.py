@@ -15,6 +15,9 @@ A run may play several *line-ups* (lists of player specs) on each seed: ``compar
 paired on the same seeds, possibly each on its own model (``--b-model``). Constants overridden
 with ``--set`` travel to the workers as a dict and are applied after loading there too.
 
+``backend`` (:mod:`tabletwin.simulate.backends`) plays the games elsewhere than in local
+processes, e.g. on a Ray cluster; it gets the same chunks and hands them back in game order too.
+
 Every game carries a usage tally (:mod:`tabletwin.game.tally`); the result keeps its counts as
 sorted tuples, so a result stays small, picklable and the same whichever process played it.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections import Counter
+from contextlib import contextmanager
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -108,7 +112,7 @@ Progress = Callable[[int, int], None]
 def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, seed: int = 0, jobs: int = 1, *,
               filename: str = "-", model=None, max_requests: int | None = MAX_REQUESTS,
               progress: Progress | None = None, start_method: str | None = None, overrides: dict | None = None,
-              sources: Sequence[tuple[str, str]] | None = None) -> list[tuple[GameResult, ...]]:
+              sources: Sequence[tuple[str, str]] | None = None, backend=None) -> list[tuple[GameResult, ...]]:
     """Play ``games`` seeds (``seed``, ``seed + 1``, …), each with every line-up.
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
@@ -117,7 +121,8 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
     every line-up its own model as ``(text, filename)`` (``compare --b-model``); by default all
     play ``model_text``. ``start_method`` is ``"fork"`` or ``"spawn"`` (default: fork where it is
-    safe, spawn elsewhere).
+    safe, spawn elsewhere). ``backend`` plays every game after the first in its place (``jobs`` is
+    then unused), see :mod:`tabletwin.simulate.backends`.
     """
     lineups = [list(specs) for specs in lineups]
     if sources is None:
@@ -129,28 +134,41 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     if model is not None:
         loaded[(model_text, filename)] = model
     models = _models(sources, overrides, loaded)
+    alone = jobs == 1 and backend is None
     results = []
     # The first game here, also with several jobs: a model whose games run too long then ends the
     # run after one game's work, not after one game per process.
-    for k in range(games if jobs == 1 else 1):
+    for k in range(games if alone else 1):
         results.append(play_seed(models, lineups, seed + k, max_requests))
         if progress is not None:
             progress(k + 1, games)
         if _too_long(results[-1]):
             return results
-    if jobs == 1:
+    if alone or games == 1:
         return results
+    setup = (sources, overrides, lineups, seed, max_requests)
+    if backend is not None:
+        jobs = backend.workers()
+        session = backend.session(*setup)
+    else:
+        session = _local_processes(jobs, start_method, setup)
     chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
-    context = multiprocessing.get_context(start_method or _default_start_method())
-    with context.Pool(jobs, initializer=_init_worker,
-                      initargs=(sources, overrides, lineups, seed, max_requests)) as pool:
-        for chunk in pool.imap(_play_chunk, chunks):
+    with session as play_chunks:
+        for chunk in play_chunks(chunks):
             results.extend(chunk)
             if progress is not None:
                 progress(len(results), games)
             if chunk and _too_long(chunk[-1]):
-                break  # leaving the pool stops the workers
+                break  # leaving the session stops the workers
     return results
+
+
+@contextmanager
+def _local_processes(jobs: int, start_method: str | None, setup: tuple):
+    """Local worker processes: yields ``chunks -> results of each chunk, in order``."""
+    context = multiprocessing.get_context(start_method or _default_start_method())
+    with context.Pool(jobs, initializer=_init_worker, initargs=setup) as pool:
+        yield lambda chunks: pool.imap(_play_chunk, chunks)
 
 
 def _too_long(games: tuple[GameResult, ...]) -> bool:
@@ -184,7 +202,12 @@ def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int
 
 
 def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
-    models, lineups, seed, max_requests = (_worker[k] for k in ("models", "lineups", "seed", "max_requests"))
+    return play_span(*(_worker[k] for k in ("models", "lineups", "seed", "max_requests")), span)
+
+
+def play_span(models, lineups, seed: int, max_requests: int | None,
+              span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
+    """Games ``span[0]`` to ``span[1] - 1`` of a run, stopping after one that ran out of work."""
     results = []
     for k in range(*span):
         results.append(play_seed(models, lineups, seed + k, max_requests))

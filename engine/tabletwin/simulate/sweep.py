@@ -29,15 +29,17 @@ def diff_to_first(first: Sequence[GameResult], row: Sequence[GameResult], num_pl
 
 
 def run_sweep(model_text: str, filename: str, grid: Sequence[dict], specs: Sequence[str], players: Sequence[str],
-              games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> dict:
-    """The ``sweep --json`` document: one row per combination in ``grid`` (a list of overrides)."""
+              games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+              backend=None) -> dict:
+    """The ``sweep --json`` document: one row per combination in ``grid`` (a list of overrides);
+    ``backend`` as for :func:`~tabletwin.simulate.runner.run_games`."""
     rows, first = [], None
     for index, overrides in enumerate(grid):
         model = load_variant(model_text, filename, overrides)
         step = None if progress is None else (
             lambda done, total, index=index: progress(index * games + done, len(grid) * games))
         results = [r for (r,) in run_games(model_text, [list(specs)], games, seed, jobs, filename=filename,
-                                             model=model, overrides=overrides, progress=step)]
+                                             model=model, overrides=overrides, progress=step, backend=backend)]
         report = simulation_report(results, players, seed, catalogue(model))
         if first is None:
             first = results
