@@ -51,6 +51,8 @@ from ruamel.yaml.events import (
 
 from ..dictorder import ordered
 from ..errors import Span, YamlError
+
+DUPLICATE_HINT = ": a key appears once in a mapping; merge the two entries or rename one"
 from .positions import PositionTable, SpanTuple
 from .scalars import (
     MAP_TAG,
@@ -304,7 +306,7 @@ class _Composer:
         if is_merge:
             if top.merge_line is not None:
                 raise YamlError(
-                    f"duplicate key '<<' (first at line {top.merge_line + 1})", Span(*span)
+                    f"duplicate key '<<' (first at line {top.merge_line + 1}){DUPLICATE_HINT}", Span(*span)
                 )
             top.merge_line = span[0]
             key = MERGE
@@ -316,7 +318,7 @@ class _Composer:
                 top.merged.discard(key)
             else:
                 first = self.entries[top.path + (key,)][0][0] + 1
-                raise YamlError(f"duplicate key {key!r} (first at line {first})", Span(*span))
+                raise YamlError(f"duplicate key {key!r} (first at line {first}){DUPLICATE_HINT}", Span(*span))
         top.key = key
         top.key_span = span
 
