@@ -143,7 +143,7 @@ async def test_a_tactic_with_broken_yaml_gets_the_yaml_error(client: LanguageCli
     published = Publications(client)
     open_document(client, "tactic: x\nrules: [\n", TACTIC_URI)
     diagnostics = await published.wait_for(TACTIC_URI, 1)
-    assert [(d.range.start.line, d.severity) for d in diagnostics] == [(2, E)]
+    assert [(d.range.start.line, d.severity, d.code) for d in diagnostics] == [(1, E, "yaml")]
 
 
 async def test_only_the_latest_of_quick_edits_is_published(client: LanguageClient):

@@ -114,7 +114,7 @@ def test_test_games_report_where_games_stop_and_loop():
 
 def test_bad_input_gives_findings_not_tracebacks():
     unreadable = validate("flow: [\n")
-    assert not unreadable.readable and unreadable.errors[0].span.human() == (2, 1)
+    assert not unreadable.readable and unreadable.errors[0].span.human() == (1, 7)
     assert validate("- 1\n").errors[0].message == "this is not a model: the document is a list, not a mapping with 'flow'"
     odd = validate("flow: 3\nactions: [1]\nstate: {vars: [a], zones: 7}\nend: {a: 1}\ntriggers: x\n"
                    "content: [1, {id: 2, abilities: 5}]\nfunctions: [1]\n", games=2)

@@ -26,6 +26,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Span
 from ..modelfile import LoadedYaml, format_path
+from .codes import MISSING_KEY, UNKNOWN_KEY, WRONG_SHAPE
 from .findings import Finding
 from .schema_compiled import CompiledSchema, compile_schema
 from .schema_library import library_validator as _validator
@@ -119,7 +120,7 @@ def _findings(error, loaded: LoadedYaml):
         missing = " or ".join(f"'{name}'" for name in names)
         span = _mapping_span(path, instance, positions)
         yield ("missing", _span_key(span), missing), Finding(
-            f"missing key {missing} at {_where(path)}", span, SEVERITY, format_path(path))
+            f"missing key {missing} at {_where(path)}", span, SEVERITY, format_path(path), code=MISSING_KEY)
         return
 
     if check == "additionalProperties" and isinstance(instance, dict):
@@ -134,7 +135,7 @@ def _findings(error, loaded: LoadedYaml):
             close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
             data = {"key": key, "suggestion": close[0]} if close else {"key": key}
             yield ("unknown", _span_key(span), key), Finding(
-                f"unknown key '{key}' at {_where(path)}", span, SEVERITY, format_path(path + (key,)), data)
+                f"unknown key '{key}' at {_where(path)}", span, SEVERITY, format_path(path + (key,)), data, UNKNOWN_KEY)
         return
 
     if check == "required" and isinstance(instance, dict):
@@ -142,13 +143,13 @@ def _findings(error, loaded: LoadedYaml):
         for name in error.validator_value:
             if name not in instance:
                 yield ("missing", _span_key(span), name), Finding(
-                    f"missing key '{name}' at {_where(path)}", span, SEVERITY, format_path(path))
+                    f"missing key '{name}' at {_where(path)}", span, SEVERITY, format_path(path), code=MISSING_KEY)
         return
 
     span = positions.value_span(path) or positions.nearest(path)[1]
     message = _value_message(error)
     yield ("value", _span_key(span), message), Finding(
-        f"{_where(path)}: {message}", span, SEVERITY, format_path(path))
+        f"{_where(path)}: {message}", span, SEVERITY, format_path(path), code=WRONG_SHAPE)
 
 
 def _mapping_span(path: tuple, mapping, positions) -> Span | None:

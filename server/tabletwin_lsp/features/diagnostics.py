@@ -15,6 +15,9 @@ run in a separate process (so they never hold the interpreter lock against the e
 chunks; the errors that stopped games are published as extra diagnostics on the op or node
 where they arose, and kept until the next edit.
 
+While the YAML of a model or tactic is broken, its YAML error is published with the diagnostics
+of its last readable version that lie outside the edited lines (:mod:`tabletwin_lsp.carried`).
+
 For other features: :func:`current_analysis` gives an up-to-date analysis of a document (from
 the cache of :mod:`tabletwin_lsp.analysis`, or made at once).
 
@@ -44,6 +47,7 @@ from .. import buffers
 from .. import gameruns
 from .. import settings as config
 from ..analysis import MODEL, TACTIC, Analysis
+from ..carried import carried_over
 from ..server import server
 
 log = logging.getLogger(__name__)
@@ -63,6 +67,7 @@ class _Document:
     games_generation: int = 0  # bumped to cancel the running automatic test games
     model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
+    last_readable: Analysis | None = None  # kept while the YAML is broken (see tabletwin_lsp.carried)
 
 
 _documents: dict[str, _Document] = {}
@@ -123,6 +128,8 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
     """The analysis's diagnostics plus the test games' stops of the same version."""
     state = _state(analysis.uri)
     diagnostics = list(analysis.diagnostics)
+    if analysis.unreadable and state.last_readable is not None:
+        diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
     if state.stops and state.stops_version == analysis.version:
         diagnostics += state.stops
     if state.unused and state.unused_version == analysis.version:
@@ -144,6 +151,8 @@ def _accept(ls: LanguageServer, analysis: Analysis) -> bool:
     analyses.store(analysis)
     if _document_version(ls, analysis.uri) != analysis.version:
         return False  # stale: a newer version arrived while it ran
+    if analysis.loaded is not None:
+        _state(analysis.uri).last_readable = analysis
     publish(ls, analysis)
     if analysis.failure:
         log_message(ls, f"tabletwin: checking {analysis.uri} failed:\n{analysis.failure}", types.MessageType.Error)
