@@ -135,7 +135,7 @@ async def test_a_tactic_gets_schema_rule_and_expression_errors(client: LanguageC
         ((6, 4, 6, 17), E, "tactic démo: rule 3 (at step turn) has 2 pick fields", {"path": "rules[2]"}),
         ((10, 20, 10, 21), E, 'syntax error in expression "MARKS[me] +* 1": invalid syntax (position 11)',
          {"path": "let.mine"}),
-        ((11, 9, 11, 14), W, "default: 'bogus' is not one of random, first", {"path": "default"}),
+        ((11, 9, 11, 14), W, "`default` must be one of random, first (not 'bogus')", {"path": "default"}),
     ]
 
 

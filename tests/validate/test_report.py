@@ -121,7 +121,8 @@ def test_bad_input_gives_findings_not_tracebacks():
     assert odd.readable
     assert [f.message for f in odd.errors] == ["a flow must be a flow node: a mapping with id and kind"]
     assert odd.test_games is None
-    assert "actions: expected a mapping, not a list" in [f.message for f in odd.warnings]
+    assert ("`actions` must be a mapping, like `actions: {name: value}` (not a list)"
+            in [f.message for f in odd.warnings])
 
 
 def test_python_api_takes_a_loaded_model_and_reports_board_errors():
