@@ -16,7 +16,7 @@ def test_document_kinds():
 def test_a_snapshot_parses_once_and_keeps_the_error_of_broken_text():
     snap = Snapshot("flow: [\n", 1)
     assert snap.loaded is None and snap.index is None
-    assert snap.error.span.line == 1
+    assert (snap.error.span.line, snap.error.span.column) == (0, 6)
 
 
 def test_the_store_answers_with_the_newest_index_and_reindexes_after_a_pause():
