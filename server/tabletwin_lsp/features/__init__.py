@@ -16,3 +16,4 @@ from . import document_links  # noqa: F401
 from . import inlay_hints  # noqa: F401
 from . import code_lens  # noqa: F401
 from . import workspace_symbols  # noqa: F401
+from . import workspace_diagnostics  # noqa: F401

@@ -74,6 +74,8 @@ _documents: dict[str, _Document] = {}
 close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
 change_listeners: list[Callable] = []  # other features' (uri, didChange params) on every edit
 publish_filters: list[Callable] = []  # (uri, diagnostic) -> True to hold it back (features/pending.py)
+initialized_listeners: list[Callable] = []  # other features' start once the client is initialized (ls)
+settings_listeners: list[Callable] = []  # other features' reaction to new settings (ls)
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
 
 
@@ -417,6 +419,8 @@ def apply_settings(ls: LanguageServer, options, where: str) -> None:
     for problem in problems:
         log_message(ls, f"tabletwin: {problem} (from {where})", types.MessageType.Warning)
     log_message(ls, f"tabletwin: settings from {where}: {settings}")
+    for listener in settings_listeners:
+        listener(ls)
 
 
 @server.feature(types.INITIALIZE)
@@ -438,6 +442,8 @@ def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
     for problem in _pending_problems:
         log_message(ls, f"tabletwin: {problem} (from initializationOptions)", types.MessageType.Warning)
     _pending_problems.clear()
+    for listener in initialized_listeners:
+        listener(ls)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
