@@ -19,9 +19,10 @@ import difflib
 from lsprotocol import types
 
 
-#: Most lines between the first and the last changed line that are matched line by line; a
+#: Most lines between the first and the last changed line that are matched line by line (this
+#: runs on the event loop when publishing, and difflib is quadratic at worst); a
 #: larger changed middle (a paste over half the file) drops the diagnostics in it.
-MAX_MATCHED_LINES = 2000
+MAX_MATCHED_LINES = 500
 
 
 def _moves(old: str, new: str):
