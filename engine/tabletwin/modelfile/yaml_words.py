@@ -24,6 +24,11 @@ _KEY_WITHOUT_SPACE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):([^\s:/\\][^\
 _KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?([^\s#'\"{\[][^:#]*?|'[^']*'|\"[^\"]*\"):(?:\s|$)")
 _INDENT_PROBLEMS = ("mapping values are not allowed", "did not find expected key",
                     "did not find expected '-' indicator", "expected <block end>")
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
+_ITEM = re.compile(r"^(\s*-\s+)\S")
+_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+_BRACKET = re.compile(r"[\[\]{}]")
+_BLOCK_SCALAR = re.compile(r":\s*[|>][-+0-9]*\s*(#.*)?$")
 _TAB_PROBLEMS = ("found character that cannot start any token", "found a tab character")
 
 
@@ -110,14 +115,20 @@ def _content(lines: list[str], upto: int):
         if not stripped or stripped.startswith("#") or stripped in ("---", "..."):
             continue
         yield number, indent, text
-        if re.search(r":\s*[|>][-+0-9]*\s*(#.*)?$", text):
+        if ("|" in text or ">" in text) and _BLOCK_SCALAR.search(text):
             block_indent = indent
 
 
 def _no_space_after_colon(lines: list[str], upto: int) -> tuple[str, Span] | None:
     """A ``key:value`` line just before the failure (it reads as one text, so the next key breaks)."""
-    previous = [entry for entry in _content(lines, upto)][-2:]
-    for number, indent, text in reversed(previous):
+    previous = []
+    for number in range(min(upto, len(lines) - 1), -1, -1):  # the last two lines that hold YAML
+        text = lines[number]
+        if text.strip() and not text.strip().startswith("#"):
+            previous.append((number, text))
+            if len(previous) == 2:
+                break
+    for number, text in previous:
         match = _KEY_WITHOUT_SPACE.match(text)
         if match:
             key, value = match.group(2), match.group(3)
@@ -160,9 +171,9 @@ def _misindented(lines: list[str], upto: int) -> tuple[str, Span] | None:
                         "as the keys of the mapping it belongs to", _indent_span(number, indent, text))
             if not indents:
                 indents.append(indent)
-        body = re.sub(r"\s+#.*$", "", text).rstrip()
+        body = (_COMMENT.sub("", text) if "#" in text else text).rstrip()
         opens = body.endswith(":") or body.endswith("-")
-        item = re.match(r"^(\s*-\s+)\S", text)
+        item = _ITEM.match(text)
         if item and _KEY_LINE.match(text):  # a mapping in a list item: its keys line up after '- '
             indents.append(len(item.group(1)))
     return None
@@ -189,8 +200,10 @@ def _unclosed(lines: list[str]) -> tuple[int, int] | None:
 
 def _bracket_change(text: str) -> int:
     """How many ``[``/``{`` the line leaves open (negative: closes), quotes and comments aside."""
-    text = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", text)
-    text = re.sub(r"(^|\s)#.*$", "", text)
+    if not _BRACKET.search(text):
+        return 0
+    text = _QUOTED.sub("", text)
+    text = _COMMENT.sub("", text)
     return text.count("[") + text.count("{") - text.count("]") - text.count("}")
 
 
