@@ -192,7 +192,8 @@ async def test_invalid_settings_fall_back_to_the_defaults_with_a_log_message(cli
     assert any("tabletwin.debounceMs must be a whole number of milliseconds from 0 to 5000, not 'soon'; "
                "using the default 200" in m for m in messages)
     assert any("unknown key tabletwin.colour (ignored)" in m for m in messages)
-    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200, game_seconds=10)" in m for m in messages)
+    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200, game_seconds=10, "
+               "workspace_diagnostics=True)" in m for m in messages)
 
 
 async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient):
@@ -227,4 +228,9 @@ def test_settings_are_read_in_camel_or_snake_case_and_fall_back_to_the_defaults(
         "using the default 10"]
     assert parse({"gameSeconds": float("nan")})[0] == Settings()
     assert section_of({"tabletwin": {"testGames": 3}}) == {"testGames": 3}
+    # diagnostics.workspace, nested as VS Code sends it or dotted
+    assert parse({"diagnostics": {"workspace": False}}) == (Settings(workspace_diagnostics=False), [])
+    assert parse({"diagnostics.workspace": False}) == (Settings(workspace_diagnostics=False), [])
+    assert parse({"diagnostics": {"workspace": "no"}}) == (Settings(), [
+        "settings: tabletwin.diagnostics.workspace must be true or false, not 'no'; using the default True"])
     assert section_of({"testGames": 3}) == {"testGames": 3}
