@@ -84,3 +84,15 @@ async def test_every_diagnostic_has_a_code_with_a_section_in_the_docs(client: La
     assert coded == [("expression-syntax", "errors.md#expression-syntax"),
                      ("model-warning", "errors.md#model-warning"), ("undefined-name", "validating.md#undefined-name"),
                      ("unknown-key", "errors.md#unknown-key")]
+
+
+async def test_a_value_of_the_wrong_shape_says_the_shape_in_words_with_the_path_in_data(client: LanguageClient):
+    uri = uri_of("wrong-shape.yaml")
+    text = MODEL.replace('    pre_x: "pip == 1"\n    effect: []', "    effect: roll the die")
+    published = await open_and_wait(client, text, uri)
+    (shape,) = [d for d in await published.wait_for(uri, 1) if d.code == "wrong-shape"]
+    assert shape.message == ("action roll: `effect` must be a list, like `effect: [{op: add, var: score, "
+                             "amount: 1}]` (not text)")
+    assert (shape.range.start.line, shape.range.start.character, shape.range.end.character) == (6, 12, 24)
+    assert shape.data == {"path": "actions.roll.effect"}
+    assert shape.code_description.href.endswith("errors.md#wrong-shape")

@@ -475,5 +475,5 @@ def test_non_objects_get_one_type_finding_not_one_per_op_or_kind():
         "search, reveal, roll, choose, if, for_each, repeat, emit, sample, exec, run, window, cancel, modify, "
         "reset, call, say (not 3)",
         "flow f: item 1 of `children` must be a mapping (not a number)",
-        "flow f's children, item 2: `kind` must be one of sequence, loop, branch, step, subflow (not a list)",
+        "flow f's child 2: `kind` must be one of sequence, loop, branch, step, subflow (not a list)",
     ]

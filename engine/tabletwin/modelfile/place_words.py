@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 #: Top-level mappings whose keys name one rule each: key -> kind.
-_NAMED = {"actions": "action", "flows": "flow", "functions": "function", "outcomes": "outcome model",
+_NAMED = {"actions": "action", "functions": "function", "outcomes": "outcome model",
           "constants": "constant", "agents": "agent", "boards": "board", "code": "code"}
 #: Top-level lists whose items are rules with an ``id``: key -> kind.
 _LISTED = {"triggers": "trigger", "end": "end condition", "modifiers": "modifier",
