@@ -23,6 +23,8 @@ actions:
 end: []
 """
 OTHER = "name: ci\non: [push]\n"
+TACTIC = "tactic: t\ngame: g\nrules:\n  - {at: step turn, pick: hold}\n"
+TWO_ACTIONS = BAD.replace("do: roll}", "do: [roll, hold]}").replace("end: []", "  hold: {label: Hold, effect: []}\nend: []")
 
 
 def workspace(tmp_path):
@@ -105,3 +107,19 @@ async def test_the_setting_turns_it_off(client: LanguageClient, tmp_path):
     await published.wait_for(open_uri, 1)
     await asyncio.sleep(0.5)
     assert {p.uri for p in published.items} == {open_uri}
+
+
+async def test_a_model_changed_on_disk_brings_its_tactics_up_to_date(client: LanguageClient, tmp_path):
+    folder = workspace(tmp_path)
+    (folder / "t.tactic.yaml").write_text(TACTIC)
+    model, tactic = (folder / "bad.model.yaml").as_uri(), (folder / "t.tactic.yaml").as_uri()
+    published = await start(client, folder)
+    params = await published.wait_until(lambda p: p.uri == tactic)
+    assert [(d.range.start.line, d.message) for d in params.diagnostics] == [
+        (3, "no place 'step turn' in bad.model.yaml: the rule is never used there")]
+    (folder / "bad.model.yaml").write_text(TWO_ACTIONS)
+    count = len(published.items)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
+        changes=[types.FileEvent(uri=model, type=types.FileChangeType.Changed)]))
+    params = await published.wait_until(lambda p: p.uri == tactic and any(p is q for q in published.items[count:]))
+    assert list(params.diagnostics) == []

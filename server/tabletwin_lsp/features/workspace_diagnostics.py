@@ -4,8 +4,9 @@ When the client is initialized, the workspace folders are walked (:func:`tabletw
 workspace.yaml_files`, which skips tool folders and hidden ones) and each model or tactic file
 that is not open is analysed from the disk, one at a time in the server's thread pool, and its
 diagnostics published without a version. Files changed on the disk (``workspace/
-didChangeWatchedFiles``, registered with the client when it allows) are analysed again, deleted
-ones get their diagnostics cleared, and a document closed in the editor gets its disk version's
+didChangeWatchedFiles``, registered with the client when it allows) are analysed again (a model
+with the tactic files that may play it, in its folder and the folders below), deleted ones get
+their diagnostics cleared, and a document closed in the editor gets its disk version's
 diagnostics back. Open documents are the diagnostics feature's.
 
 Cost is bounded: at most :data:`MAX_FILES` files are analysed per scan, files larger than the
@@ -40,6 +41,7 @@ WATCHED = "**/*.{yaml,yml}"
 _published: set[str] = set()  # closed files whose diagnostics this module published
 _pending: asyncio.Queue | None = None  # file paths waiting for their analysis
 _worker: asyncio.Task | None = None
+_models_changed: set[str] = set()  # files changed on the disk: if a model, its tactics follow
 
 
 def _roots(ls: LanguageServer) -> list[str]:
@@ -63,6 +65,8 @@ async def _drain(ls: LanguageServer) -> None:
     loop = asyncio.get_running_loop()
     while _pending is not None and not _pending.empty():
         path = _pending.get_nowait()
+        changed = path in _models_changed
+        _models_changed.discard(path)
         if not config.current().workspace_diagnostics:
             continue
         uri = from_fs_path(path)
@@ -83,6 +87,16 @@ async def _drain(ls: LanguageServer) -> None:
         _published.add(uri)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, diagnostics=list(result.diagnostics)))
+        if changed and result.kind == analyses.MODEL:  # its tactics are checked against it
+            tactics = await loop.run_in_executor(ls.thread_pool, _tactics_near, path)
+            for tactic in tactics:
+                _pending.put_nowait(tactic)
+
+
+def _tactics_near(model_path: str) -> list[str]:
+    from tabletwin.editor.workspace import tactics_near
+
+    return [snap.path for snap in tactics_near(model_path) if snap.path]
 
 
 def _clear(ls: LanguageServer, uri: str) -> None:
@@ -160,4 +174,5 @@ def did_change_watched_files(ls: LanguageServer, params: types.DidChangeWatchedF
         if path:
             changed.append(path)
     if changed and config.current().workspace_diagnostics:
+        _models_changed.update(changed)
         _enqueue(ls, changed)
