@@ -179,6 +179,11 @@ _TAB = "a tab character: YAML indents with spaces only; replace the tab with spa
         ("a:\n  - 1\n  b: 2\n", "a key where the list above expects an item: start the line with '- ', or "
          "indent it under the item above", Span(2, 2, 2, 3)),
         ("flow: [\n", "this [ is never closed: the text ends before its ]", Span(0, 6, 0, 7)),
+        # A key typed without its colon: at the key, not on the line after it.
+        ("a:\n  b: 1\n  lab\n  c: 2\n", "'lab' has no ':' after it: a key is written 'lab: value' (a text on a "
+         "line of its own cannot sit among keys)", Span(2, 2, 2, 5)),
+        ('a: "x" y\n', "text after the closing quote: put the whole value inside the quotes", Span(0, 7, 0, 8)),
+        ("a: [1, 2]]\n", "a closing ] with nothing open before it: remove it", Span(0, 9, 0, 10)),
         ("a: [b,,c]", "a value is missing here (two commas in a row, or a comma before the end?)",
          Span(0, 6, 0, 7)),
         ("a: {x: [1, 2}\n", "expected ',' or ']' here: separate the entries of the list that starts at column 8 "

@@ -60,6 +60,16 @@ def explain(problem: str | None, context: str | None, problem_mark, context_mark
         return (f"this {opening} is not closed where expected (reading stopped at line {line + 1}): close the "
                 f"{what} with {closing} and separate its entries with commas",
                 Span.point(context_mark.line, context_mark.column))
+    if context == "while scanning a simple key" and context_mark is not None:
+        word = _indent_span(context_mark.line, context_mark.column, lines[context_mark.line]
+                            if context_mark.line < len(lines) else "")
+        key = lines[context_mark.line][word.column:word.end_column] if context_mark.line < len(lines) else ""
+        return (f"'{key}' has no ':' after it: a key is written '{key}: value' (a text on a line of its own "
+                "cannot sit among keys)", word)
+    if problem.startswith("did not find expected key") and character in ("]", "}"):
+        return f"a closing {character} with nothing open before it: remove it", at
+    if problem.startswith("did not find expected key") and _after_closing_quote(lines, line, column):
+        return "text after the closing quote: put the whole value inside the quotes", at
     if problem.startswith("did not find expected node content"):
         if (opening := _unclosed(lines)) is not None and not any(text.strip() for text in lines[line + 1:]):
             mark = _char(lines, *opening)
@@ -86,6 +96,12 @@ def explain(problem: str | None, context: str | None, problem_mark, context_mark
         return ("more text after the end of the document: a closing bracket too many, or a line indented "
                 "less than the first key?", at)
     return f"{problem} (this is not readable YAML)", at
+
+
+def _after_closing_quote(lines: list[str], line: int, column: int) -> bool:
+    """Whether the text before ``column`` on ``line`` ends a quoted value (``key: "x" y``)."""
+    before = lines[line][:column].rstrip() if 0 <= line < len(lines) else ""
+    return bool(re.search(r":\s+(\"[^\"]*\"|'[^']*')$", before))
 
 
 def _char(lines: list[str], line: int, column: int) -> str:

@@ -16,7 +16,7 @@ chunks; the errors that stopped games are published as extra diagnostics on the 
 where they arose, and kept until the next edit.
 
 While the YAML of a model or tactic is broken, its YAML error is published with the diagnostics
-of its last readable version that lie outside the edited lines (:mod:`tabletwin_lsp.carried`).
+of its last readable version that lie on unchanged lines, moved to them (:mod:`tabletwin_lsp.carried`).
 
 For other features: :func:`current_analysis` gives an up-to-date analysis of a document (from
 the cache of :mod:`tabletwin_lsp.analysis`, or made at once).
