@@ -18,11 +18,10 @@ off; turning it off clears what was published for closed files.
 from __future__ import annotations
 
 import asyncio
-import logging
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import to_fs_path
 
 from .. import analysis as analyses
 from .. import buffers
@@ -30,8 +29,6 @@ from .. import settings as config
 from ..server import server
 from ..workspace import read_file
 from . import diagnostics
-
-log = logging.getLogger(__name__)
 
 #: Most files analysed per scan of the workspace (the rest get no diagnostics until opened).
 MAX_FILES = 200
@@ -69,8 +66,8 @@ async def _drain(ls: LanguageServer) -> None:
         _models_changed.discard(path)
         if not config.current().workspace_diagnostics:
             continue
-        uri = from_fs_path(path)
-        if uri is None or diagnostics.is_open(ls, uri):
+        uri = buffers.open_uri(ls, path)  # the client's spelling when it is open
+        if diagnostics.is_open(ls, uri):
             continue
         try:
             text = await loop.run_in_executor(ls.thread_pool, read_file, path)
@@ -167,10 +164,12 @@ def did_change_watched_files(ls: LanguageServer, params: types.DidChangeWatchedF
     for event in params.changes:
         if not event.uri.startswith("file:") or not event.uri.endswith((".yaml", ".yml")):
             continue
+        path = to_fs_path(event.uri)
         if event.type == types.FileChangeType.Deleted:
             _clear(ls, event.uri)
+            if path:
+                _clear(ls, buffers.open_uri(ls, path))  # as published, if spelled otherwise
             continue
-        path = to_fs_path(event.uri)
         if path:
             changed.append(path)
     if changed and config.current().workspace_diagnostics:
