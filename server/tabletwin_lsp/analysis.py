@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from tabletwin.checks import Finding, expression_fields
+from tabletwin.checks import Finding, codes, expression_fields
 from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
@@ -82,6 +82,8 @@ class Analysis:
     seconds: float = 0.0
     failure: str | None = None
     """The traceback of an unexpected engine exception, if one happened (the findings before it stay)."""
+    unreadable: bool = False
+    """The text is a model or tactic that is not readable YAML (its one finding says why)."""
 
 
 # ---- the cache ---------------------------------------------------------------------------------
@@ -173,7 +175,7 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
         log.error("analysis of %s failed:\n%s", uri, failure)
         findings.append(Finding(
             f"tabletwin could not finish checking this file ({type(exc).__name__}: {exc}); "
-            "the server log has the details", None, "warning"))
+            "the server log has the details", None, "warning", code=codes.CHECK_FAILED))
     try:
         diagnostics = to_diagnostics(text, findings, codec)
     except Exception:  # noqa: BLE001
@@ -181,7 +183,7 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
         log.error("diagnostics of %s failed:\n%s", uri, failure)
         diagnostics = []
     return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
-                    time.perf_counter() - start, failure)
+                    time.perf_counter() - start, failure, found.unreadable)
 
 
 def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | None, start: float) -> Analysis:
@@ -191,7 +193,7 @@ def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | 
         return Analysis(uri, version, text, kind, None, None, (), (), time.perf_counter() - start)
     end = text.find("\n")
     first = text[:end if end >= 0 else len(text)].rstrip("\r")
-    finding = Finding(too_large_message(text), Span(0, 0, 0, len(first)), "warning")
+    finding = Finding(too_large_message(text), Span(0, 0, 0, len(first)), "warning", code=codes.TOO_LARGE)
     return Analysis(uri, version, text, kind, None, None, (finding,), tuple(to_diagnostics(first, [finding], codec)),
                     time.perf_counter() - start)
 
@@ -199,9 +201,10 @@ def _too_large(uri: str, text: str, version: int | None, codec: PositionCodec | 
 class _Found:
     """What an analysis has found so far (kept when a later step fails)."""
 
-    __slots__ = ("loaded", "report", "findings")
+    __slots__ = ("loaded", "report", "findings", "unreadable")
 
     def __init__(self):
+        self.unreadable = False
         self.loaded: LoadedYaml | None = None
         self.report = None
         self.findings: list[Finding] = []
@@ -214,7 +217,8 @@ def _model(text: str, found: _Found) -> None:
     try:
         found.loaded = shared_load(text)  # the editor's snapshot of this text reads the same load
     except YamlError as exc:
-        found.findings.append(Finding(exc.message, exc.span))
+        found.findings.append(Finding(exc.message, exc.span, code=codes.YAML))
+        found.unreadable = True
         return
     if in_progress(found.loaded.data):
         found.findings.extend(_draft_findings(found.loaded))
@@ -269,7 +273,7 @@ def _fallback_findings(loaded: LoadedYaml) -> list[Finding]:
     try:
         check_is_model(loaded)
     except NotAModelError as exc:
-        return [Finding(exc.message, exc.span)]
+        return [Finding(exc.message, exc.span, code=codes.NOT_A_MODEL)]
     for check in (expression_syntax_findings, schema_findings):
         try:
             found.extend(check(loaded))
@@ -292,7 +296,7 @@ def gap_findings(report) -> list[Finding]:
         return []
     lines = report.loaded.text.splitlines() if report.loaded is not None else []
     return [Finding(gap.message, _first_line(_where(report.loaded, gap.path), lines), "information",
-                    format_path(gap.path), {"gap": gap.kind})
+                    format_path(gap.path), {"gap": gap.kind}, codes.GAP)
             for gap in report.figures.gaps]
 
 
@@ -308,11 +312,13 @@ def _tactic(text: str, found: _Found, uri: str = "", text_of: TextOf | None = No
     try:
         loaded = found.loaded = load_yaml(text)
     except YamlError as exc:
-        findings.append(Finding(exc.message, exc.span))
+        findings.append(Finding(exc.message, exc.span, code=codes.YAML))
+        found.unreadable = True
         return
     data = loaded.data
     if not isinstance(data, dict):
-        findings.append(Finding("this is not a tactic: expected a mapping with 'tactic'", _where(loaded, ())))
+        findings.append(Finding("this is not a tactic: expected a mapping with 'tactic'", _where(loaded, ()),
+                                code=codes.NOT_A_MODEL))
         return
     schema = schema_findings(loaded, "tactic")
     written = {f.path for f in schema}
@@ -360,14 +366,16 @@ def _rule_findings(loaded: LoadedYaml, lines: list[str]) -> list[Finding]:
             if "rule" not in exc.message:
                 continue  # not about this rule (the default, say): reported once below
             path = ("rules", index)
-            found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path)))
+            found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path),
+                                 code=codes.TACTIC_RULE))
         except Exception:  # noqa: BLE001 - a malformed value the schema already reports
             continue
     try:
         compile_tactic({**base, "rules": []})
     except NotExecutable as exc:
         path = ("default",) if "default" in exc.message and "default" in data else ()
-        found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path)))
+        found.append(Finding(exc.message, _first_line(_where(loaded, path), lines), path=format_path(path),
+                             code=codes.TACTIC_RULE))
     except Exception:  # noqa: BLE001
         pass
     return found
@@ -560,11 +568,12 @@ def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
         if stop.seed is not None:  # what the Player needs to open that very game
             data["player"] = {"seed": stop.seed, "players": ["random"] * test_games_players(analysis),
                               "request": stop.request}
-        found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path, data))
+        found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path, data,
+                             codes.GAME_STOPPED))
     return sorted(found, key=_order)
 
 
-UNUSED_RULE = "unused-rule"
+UNUSED_RULE = codes.UNUSED_RULE
 """The code of the information diagnostic on a rule that no game of a run used."""
 
 _RULE_KIND = {"actions": "action", "steps": "step", "triggers": "trigger", "modifiers": "modifier",
@@ -591,7 +600,8 @@ def unused_findings(analysis: Analysis, unused, games: int, players: str) -> lis
             continue
         message = (f"{_RULE_KIND.get(kind, kind)} {key} was not used in {games} {noun} ({players}): "
                    "a bug, or a rule to cut?")
-        found.append(Finding(message, _first_line(where, lines), "information", path, {"unusedRule": kind}))
+        found.append(Finding(message, _first_line(where, lines), "information", path, {"unusedRule": kind},
+                             codes.UNUSED_RULE))
     return sorted(found, key=_order)
 
 

@@ -10,7 +10,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
-from tabletwin.checks import Finding
+from tabletwin.checks import Finding, codes
 from tabletwin.lint import SOURCE as LINT_SOURCE
 from tabletwin.lint import code_of, doc_link, other_code
 
@@ -31,17 +31,28 @@ def to_range(document: TextDocument, finding: Finding) -> types.Range:
     return document.range_to_client_units(server_range)
 
 
+def code_and_link(finding: Finding) -> tuple[str, str]:
+    """The code of a finding and the link to its docs: a lint code's section of validating.md,
+    every other code's section of errors.md (a finding made without one: the validator's own
+    error or warning)."""
+    lint_code = code_of(finding)
+    if lint_code:
+        return lint_code, doc_link(lint_code)
+    code = finding.code
+    if not code:
+        other = other_code(finding.data)
+        code = other[0] if other else codes.MODEL_ERROR if finding.severity == "error" else codes.MODEL_WARNING
+    return code, codes.doc_url(code)
+
+
 def to_diagnostic(document: TextDocument, finding: Finding) -> types.Diagnostic:
-    code = code_of(finding)  # lint warnings: their own source, a code and the code's docs
-    href = doc_link(code) if code else None
-    if code is None and (other := other_code(finding.data)) is not None:
-        code, href = other  # a gap, an unknown key: a code and docs too
+    code, href = code_and_link(finding)
     return types.Diagnostic(
         range=to_range(document, finding),
         message=finding.message,
         severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
         source=LINT_SOURCE if code_of(finding) else SOURCE,
         code=code,
-        code_description=types.CodeDescription(href=href) if href else None,
+        code_description=types.CodeDescription(href=href),
         data=({"path": finding.path} | (finding.data or {})) if finding.path else finding.data,
     )

@@ -19,7 +19,12 @@ key                field                default   meaning
 ``gameSeconds``    ``game_seconds``     10        time one test game or simulated game may take;
                                                   the game process is then stopped and started
                                                   again (0.1 to 3600 s)
+``diagnostics.     ``workspace_         true      problems of the model and tactic files of the
+workspace``        diagnostics``                  workspace that are not open (true or false)
 =================  ===================  ========  ==============================================
+
+``diagnostics.workspace`` arrives nested (``{"diagnostics": {"workspace": false}}``, as VS Code
+sends ``tabletwin.diagnostics.workspace``) or dotted (``{"diagnostics.workspace": false}``).
 
 A value that is invalid falls back to the field's default and the problem is returned (the
 server logs it); an unknown key is reported the same way and otherwise ignored.
@@ -45,6 +50,7 @@ class Settings:
     run_test_games: str = "save"
     debounce_ms: int = 200
     game_seconds: float = 10
+    workspace_diagnostics: bool = True
 
     @property
     def debounce_seconds(self) -> float:
@@ -52,7 +58,7 @@ class Settings:
 
 
 _CAMEL = {"testGames": "test_games", "runTestGames": "run_test_games", "debounceMs": "debounce_ms",
-          "gameSeconds": "game_seconds"}
+          "gameSeconds": "game_seconds", "diagnostics.workspace": "workspace_diagnostics"}
 _NAMES = {f.name for f in fields(Settings)}
 
 
@@ -85,6 +91,8 @@ def _check(name: str, value: Any):
         return _seconds(value)
     if name == "run_test_games":
         return value if value in WHEN else None
+    if name == "workspace_diagnostics":
+        return value if isinstance(value, bool) else None
     return None
 
 
@@ -95,6 +103,8 @@ def _allowed(name: str) -> str:
         return f"a whole number of milliseconds from 0 to {MAX_DEBOUNCE_MS}"
     if name == "game_seconds":
         return f"a number of seconds from {MIN_GAME_SECONDS} to {MAX_GAME_SECONDS}"
+    if name == "workspace_diagnostics":
+        return "true or false"
     return "one of " + ", ".join(WHEN)
 
 
@@ -115,7 +125,7 @@ def parse(options: Any) -> tuple[Settings, list[str]]:
     values: dict[str, Any] = {}
     problems = []
     defaults = Settings()
-    for key, value in options.items():
+    for key, value in _flattened(options).items():
         name = _CAMEL.get(key, key)
         if name not in _NAMES:
             problems.append(f"settings: unknown key {SECTION}.{key} (ignored)")
@@ -127,6 +137,17 @@ def parse(options: Any) -> tuple[Settings, list[str]]:
             continue
         values[name] = checked
     return replace(defaults, **values), problems
+
+
+def _flattened(options: dict) -> dict:
+    """``{"diagnostics": {"workspace": x}}`` as ``{"diagnostics.workspace": x}`` (nested sections)."""
+    flat = {}
+    for key, value in options.items():
+        if key == "diagnostics" and isinstance(value, dict):
+            flat.update({f"diagnostics.{inner}": item for inner, item in value.items()})
+        else:
+            flat[key] = value
+    return flat
 
 
 _lock = threading.Lock()

@@ -49,5 +49,5 @@ def test_functions_derived_and_outcomes():
 
 def test_clean_models_and_broken_yaml():
     assert findings("flow: {id: t, kind: sequence}\nend: []\n") == []
-    assert findings("flow: [\n") == [("", "did not find expected node content", (1, 0, 1))]
+    assert findings("flow: [\n") == [("", "this [ is never closed: the text ends before its ]", (0, 6, 7))]
     assert findings("- 1\n")[0][1] == "this is not a model: the document is a list, not a mapping with 'flow'"

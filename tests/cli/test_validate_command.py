@@ -56,7 +56,8 @@ def test_unreadable_exit_2(tmp_path, capsys):
     model.write_text("flow: {id: t\n")
     status, out, _ = run(["validate", str(model)], capsys)
     assert status == 2
-    assert out.startswith(f"{model}:2:1: error: ")
+    assert out == (f"{model}:1:7: error: this {{ is not closed where expected (reading stopped at line 2): close "
+                   "the mapping with } and separate its entries with commas\n")
     status, _, err = run(["tree", str(tmp_path / "none.yaml")], capsys)
     assert status == 2 and "cannot read the file" in err
 

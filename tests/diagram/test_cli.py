@@ -54,7 +54,7 @@ def test_unreadable_models_exit_2(tmp_path, capsys):
     broken = tmp_path / "broken.yaml"
     broken.write_text("flow: [\n", encoding="utf-8")
     status, out, err = run(["diagram", str(broken), "--svg", str(tmp_path / "x.svg")], capsys)
-    assert (status, out) == (2, "") and err.startswith(f"{broken}:2:1: error: ")
+    assert (status, out, err) == (2, "", f"{broken}:1:7: error: this [ is never closed: the text ends before its ]\n")
     assert not (tmp_path / "x.svg").exists()
     other = tmp_path / "other.yaml"
     other.write_text("name: not a model\n", encoding="utf-8")

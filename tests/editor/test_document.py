@@ -27,7 +27,7 @@ def test_a_model_being_written_is_a_model_by_its_name_or_first_key():
 def test_a_snapshot_parses_once_and_keeps_the_error_of_broken_text():
     snap = Snapshot("flow: [\n", 1)
     assert snap.loaded is None and snap.index is None
-    assert snap.error.span.line == 1
+    assert (snap.error.span.line, snap.error.span.column) == (0, 6)
 
 
 def test_a_name_just_declared_in_a_small_model_is_indexed_at_once():

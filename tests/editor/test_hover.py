@@ -64,7 +64,8 @@ def test_a_key_whose_value_is_a_thing_shows_that_things_fields():
 
 def test_a_name_a_field_refers_to_shows_its_declaration():
     found = hover(edit(MODEL, "do: [punch, rest]", "do: [pu‸nch, rest]"))
-    assert found.markdown.startswith("```yaml\npunch: {label: Punch, pre_x: 'len(hand[actor]) > 0', effect: [")
+    assert found.markdown.startswith("**`punch`** · action · `actions.punch` · line 44\n\nPunch\n\npre_x: "
+                                     "`len(hand[actor]) > 0`\n\neffect:\n1. `{op: choose,")
     found = hover(edit(MODEL, "{id: counter, event: hit,", "{id: counter, event: h‸it,"))
     assert found.markdown == "**`hit`** · event\n\nFired at 1 place: line 51\nHeard by 1 trigger: line 57"
 
@@ -88,3 +89,15 @@ def test_a_content_item_named_in_an_expression_shows_the_item():
     found = hover(text)
     assert found.markdown == ("```yaml\njab: {id: jab, label: Jab, status: verified, power: 1}\n```\n"
                               "content item · `content.moves.jab` · line 61")
+
+
+def test_the_scalar_around_the_cursor_is_read_as_written():
+    from tabletwin.editor.comprehension_hover import comprehension_markdown, scalar_around
+
+    line = '  - {id: s, if_x: "all(len(h) == 0 for h in hand)", who_x: \'[p for p, _ in pairs]\'}'
+    assert scalar_around(line, line.index("len(h")) == "all(len(h) == 0 for h in hand)"
+    assert scalar_around(line, line.index("[p for")) == "[p for p, _ in pairs]"
+    assert scalar_around(line, line.index("id:")) is None
+    assert comprehension_markdown("[p for p, _ in pairs]", "p") == (
+        "**`p`** · comprehension variable\n\n`p`: a part of each element of `pairs`")
+    assert comprehension_markdown("[p for p in (", "p") is None  # half-typed: nothing to say

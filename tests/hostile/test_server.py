@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletwin.checks.codes import doc_url
 from tabletwin_lsp.documents import MAX_DOCUMENT_CHARS, too_large_message
 from tabletwin_lsp.transport import MAX_HEADER_LINE, MAX_MESSAGE_BYTES
 from tabletwin_lsp.workspace import MAX_FILE_BYTES
@@ -201,7 +202,8 @@ def test_a_document_too_large_gets_one_warning_and_no_answers():
     first = PIG.splitlines()[0]
     assert publications[0]["diagnostics"] == [{
         "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": len(first)}},
-        "severity": 2, "source": "tabletwin", "message": too_large_message(text)}]
+        "severity": 2, "source": "tabletwin", "message": too_large_message(text), "code": "too-large",
+        "codeDescription": {"href": doc_url("too-large")}}]
     assert too_large_message(text) == (
         f"this file has {len(text):,} characters, more than the 500,000 the tabletwin language server checks: it "
         "is not checked, and completion, hover and navigation are off for it (`tabletwin validate` checks it on the "

@@ -154,3 +154,20 @@ def test_a_large_text_is_not_handed_to_the_slow_parser(tmp_path):
     assert (outcome.status, outcome.stdout) == (
         2, f"{path}:3:8: error: found unexpected ':' inside [...] or {{...}}; put the value in quotes (a text of more "
            f"than 50,000 characters is read by the fast parser, which needs them)\n")
+
+
+@pytest.mark.parametrize("text, line, column, start", [
+    # 20,000 keys, then one indented a space too far: found on its line, in linear time.
+    ("a:\n" + "".join(f"  k{n}: 1\n" for n in range(20_000)) + "   bad: 2\n", 20_002, 4,
+     "this line is indented more than the key above"),
+    # A bracket opened at the top and never closed, with 20,000 lines after it.
+    ("a: [\n" + "  1,\n" * 20_000, 1, 4, "this [ is never closed"),
+    # 100,000 tabs in front of a key.
+    ("a:\n" + "\t" * 100_000 + "b: 1\n", 2, 1, "a tab character"),
+])
+def test_broken_yaml_is_explained_at_its_line_in_bounded_time(tmp_path, text, line, column, start):
+    path = write(tmp_path, "broken.yaml", text)
+    outcome = run_cli(["validate", path])
+    outcome.within_bar()
+    assert outcome.status == 2
+    assert outcome.stdout.startswith(f"{path}:{line}:{column}: error: {start}")

@@ -48,7 +48,7 @@ async def test_expression_error_after_an_emoji_is_placed_in_utf16_units(client: 
 async def test_broken_yaml_is_one_diagnostic_and_fixing_it_clears_it(client: LanguageClient):
     diagnostics = await open_document(client, "flow: [\n")
     assert len(diagnostics) == 1
-    assert where(diagnostics[0])[:2] == (1, 0)
+    assert where(diagnostics[0]) == (0, 6, 0, 7)
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(

@@ -135,7 +135,7 @@ async def test_a_tactic_gets_schema_rule_and_expression_errors(client: LanguageC
         ((6, 4, 6, 17), E, "tactic démo: rule 3 (at step turn) has 2 pick fields", {"path": "rules[2]"}),
         ((10, 20, 10, 21), E, 'syntax error in expression "MARKS[me] +* 1": invalid syntax (position 11)',
          {"path": "let.mine"}),
-        ((11, 9, 11, 14), W, "default: 'bogus' is not one of random, first", {"path": "default"}),
+        ((11, 9, 11, 14), W, "`default` must be one of random, first (not 'bogus')", {"path": "default"}),
     ]
 
 
@@ -143,7 +143,7 @@ async def test_a_tactic_with_broken_yaml_gets_the_yaml_error(client: LanguageCli
     published = Publications(client)
     open_document(client, "tactic: x\nrules: [\n", TACTIC_URI)
     diagnostics = await published.wait_for(TACTIC_URI, 1)
-    assert [(d.range.start.line, d.severity) for d in diagnostics] == [(2, E)]
+    assert [(d.range.start.line, d.severity, d.code) for d in diagnostics] == [(1, E, "yaml")]
 
 
 async def test_only_the_latest_of_quick_edits_is_published(client: LanguageClient):
@@ -192,7 +192,8 @@ async def test_invalid_settings_fall_back_to_the_defaults_with_a_log_message(cli
     assert any("tabletwin.debounceMs must be a whole number of milliseconds from 0 to 5000, not 'soon'; "
                "using the default 200" in m for m in messages)
     assert any("unknown key tabletwin.colour (ignored)" in m for m in messages)
-    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200, game_seconds=10)" in m for m in messages)
+    assert any("Settings(test_games=5, run_test_games='save', debounce_ms=200, game_seconds=10, "
+               "workspace_diagnostics=True)" in m for m in messages)
 
 
 async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient):
@@ -227,4 +228,9 @@ def test_settings_are_read_in_camel_or_snake_case_and_fall_back_to_the_defaults(
         "using the default 10"]
     assert parse({"gameSeconds": float("nan")})[0] == Settings()
     assert section_of({"tabletwin": {"testGames": 3}}) == {"testGames": 3}
+    # diagnostics.workspace, nested as VS Code sends it or dotted
+    assert parse({"diagnostics": {"workspace": False}}) == (Settings(workspace_diagnostics=False), [])
+    assert parse({"diagnostics.workspace": False}) == (Settings(workspace_diagnostics=False), [])
+    assert parse({"diagnostics": {"workspace": "no"}}) == (Settings(), [
+        "settings: tabletwin.diagnostics.workspace must be true or false, not 'no'; using the default True"])
     assert section_of({"testGames": 3}) == {"testGames": 3}

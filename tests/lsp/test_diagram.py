@@ -86,7 +86,7 @@ async def test_a_buffer_that_cannot_be_read_answers_a_problem(client: LanguageCl
     change(client, "flow: [\n", 2)
     answer = await diagram(client)
     assert answer == {"version": 2, "svg": None, "stations": [],
-                      "problem": "the model cannot be read: did not find expected node content"}
+                      "problem": "the model cannot be read: this [ is never closed: the text ends before its ]"}
     change(client, PIG, 3)
     assert (await diagram(client))["problem"] is None
 

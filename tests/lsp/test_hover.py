@@ -51,3 +51,30 @@ async def test_a_place_in_a_tactic(client: LanguageClient):
 async def test_nothing_on_blank_space_or_other_files(client: LanguageClient):
     assert await hover(client, MODEL.replace("\nflow:", "\n‸\nflow:")) is None
     assert await hover(client, "name: ci\non: [pu‸sh]\n", "ci.yaml") is None
+
+
+async def test_an_action_name_shows_its_label_pre_and_ops_one_per_line(client: LanguageClient):
+    found = await hover(client, MODEL.replace("do: [punch, rest]}", "do: [pu‸nch, rest]}"))
+    assert found.contents.value == (
+        "**`punch`** · action · `actions.punch` · line 44\n\n"
+        "Punch\n\n"
+        "pre_x: `len(hand[actor]) > 0`\n\n"
+        "effect:\n"
+        "1. `{op: choose, options_x: \"hand[actor]\", bind: card}`\n"
+        "2. `{op: move, what_x: card, from: \"hand[actor]\", to: discard}`\n"
+        "3. `{op: emit, event: hit, impact: [{op: add, var: score[actor], amount_x: card['power']}]}`")
+    assert found.range == types.Range(types.Position(37, 51), types.Position(37, 56))
+
+
+async def test_an_action_without_ops_says_so(client: LanguageClient):
+    found = await hover(client, MODEL.replace("do: [punch, rest]}", "do: [punch, re‸st]}"))
+    assert found.contents.value == "**`rest`** · action · `actions.rest` · line 53\n\neffect: none"
+
+
+async def test_a_comprehension_variable_shows_what_it_goes_through(client: LanguageClient):
+    found = await hover(client, MODEL.replace("all(len(h) == 0 for h in hand)", "all(len(‸h) == 0 for h in hand)"))
+    assert found.contents.value == "**`h`** · comprehension variable\n\n`h`: each element of `hand`"
+    found = await hover(client, MODEL.replace('if_x: "score[current] >= GOAL"',
+                                              'if_x: "len([‸c for c in hand[current] if c[\'power\'] > 1]) > 0"'))
+    assert found.contents.value == ("**`c`** · comprehension variable\n\n`c`: each element of `hand[current]` "
+                                    "for which `c['power'] > 1`")

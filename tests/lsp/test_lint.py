@@ -168,7 +168,9 @@ async def test_gaps_and_unknown_keys_have_a_code_and_docs_too(client: LanguageCl
                     ('    pre_x: "turn_total > 0"\n', ""))
     diagnostics = await diagnostics_of(client, "other-codes.yaml", text)
     coded = sorted((d.code, d.code_description.href.rsplit("#", 1)[1]) for d in diagnostics if d.source == "tabletwin")
-    assert ("unknown-key", "what-it-finds") in coded and ("gap", "figures-and-gaps") in coded
+    assert ("unknown-key", "unknown-key") in coded and ("gap", "gap") in coded
+    assert all(d.code_description.href.split("#")[0].endswith("docs/errors.md") for d in diagnostics
+               if d.source == "tabletwin")
 
 
 def _empty_errors(diagnostics) -> list:

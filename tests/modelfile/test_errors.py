@@ -61,21 +61,21 @@ def test_quoted_keys_are_text():
 
 def test_duplicate_key_in_block_mapping_points_at_the_second():
     assert_error("game: g\nflow: a\nlabel: x\nflow: b\n",
-                 "duplicate key 'flow' (first at line 2)", Span(3, 0, 3, 4))
+                 "duplicate key 'flow' (first at line 2): a key appears once in a mapping; merge the two entries or rename one", Span(3, 0, 3, 4))
 
 
 def test_duplicate_key_nested():
-    assert_error("a:\n  b: 1\n  c: 2\n  b: 3\n", "duplicate key 'b' (first at line 2)",
+    assert_error("a:\n  b: 1\n  c: 2\n  b: 3\n", "duplicate key 'b' (first at line 2): a key appears once in a mapping; merge the two entries or rename one",
                  Span(3, 2, 3, 3))
 
 
 def test_duplicate_key_in_flow_mapping():
     assert_error("effect:\n  - {op: add, amount: 1, op: set}\n",
-                 "duplicate key 'op' (first at line 2)", Span(1, 25, 1, 27))
+                 "duplicate key 'op' (first at line 2): a key appears once in a mapping; merge the two entries or rename one", Span(1, 25, 1, 27))
 
 
 def test_duplicate_key_quoted_and_plain():
-    assert_error('a: 1\n"a": 2\n', "duplicate key 'a' (first at line 1)", Span(1, 0, 1, 3))
+    assert_error('a: 1\n"a": 2\n', "duplicate key 'a' (first at line 1): a key appears once in a mapping; merge the two entries or rename one", Span(1, 0, 1, 3))
 
 
 def test_same_key_in_different_mappings_is_fine():
@@ -125,7 +125,7 @@ def test_tags(text, message, span):
         ("a: &s text\nb:\n  <<: *s\n", "<< takes a mapping or a list of mappings, not text",
          Span(2, 6, 2, 8)),
         ("<<: [{a: 1}, [2]]\n", "<< merges mappings; this is a list", Span(0, 13, 0, 16)),
-        ("x: &a {k: 1}\ny: {<<: *a, <<: *a}\n", "duplicate key '<<' (first at line 2)",
+        ("x: &a {k: 1}\ny: {<<: *a, <<: *a}\n", "duplicate key '<<' (first at line 2): a key appears once in a mapping; merge the two entries or rename one",
          Span(1, 12, 1, 14)),
     ],
 )
@@ -133,27 +133,68 @@ def test_alias_and_merge_errors(text, message, span):
     assert_error(text, message, span)
 
 
-# Text that is not YAML: the parser's problem and its problem_mark.
+# Text that is not YAML: our words, at the line that is wrong (modelfile/yaml_words.py).
+
+_MORE = "this line is indented more than the key above it (line {}): keys of one mapping must line up"
+_LIST_ITEM = ("a list item where the mapping above expects a key: put the item under a key of its own, or "
+              "write every entry of this block as a list item")
+_TAB = "a tab character: YAML indents with spaces only; replace the tab with spaces"
 
 
 @pytest.mark.parametrize(
     ("text", "message", "span"),
     [
-        ("a: b: c\n", "mapping values are not allowed in this context", Span(0, 4, 0, 5)),
-        ("game: x\nflow:\n  id: a\n   kind: b\n", "mapping values are not allowed in this context",
-         Span(3, 7, 3, 8)),
-        ("é😀: x: y\n", "mapping values are not allowed in this context", Span(0, 5, 0, 6)),
-        ("a:\n\tb: 1\n", "found character that cannot start any token", Span(1, 0, 1, 1)),
-        ("a: {b: 1\nc: 2\n", "did not find expected ',' or '}'", Span(1, 1, 1, 2)),
-        ("a: {b: 1", "did not find expected ',' or '}'", Span(1, 0, 1, 1)),
-        ("a: [1, 2\nb: 3\n", "did not find expected ',' or ']'", Span(1, 1, 1, 2)),
-        ("a: 'x", "found unexpected end of stream", Span(0, 5, 0, 6)),
-        ("key: value\n- item\n", "did not find expected key", Span(1, 0, 1, 1)),
-        ("a:\n  - 1\n  b: 2\n", "did not find expected '-' indicator", Span(2, 2, 2, 3)),
-        ("a: @x\n", "found character that cannot start any token", Span(0, 3, 0, 4)),
-        ('a: "\\q"\n', "found unknown escape character", Span(0, 4, 0, 5)),
-        ("[a, b]]\n", "did not find expected <document start>", Span(0, 6, 0, 7)),
-        ("%YAML 2.0\n---\n", "found incompatible YAML document", Span(0, 0, 0, 1)),
+        ("a: b: c\n", "a second ':' on this line: a value that holds ': ' must be in quotes", Span(0, 4, 0, 5)),
+        # One space too many: the parser stops at the colon; the line itself is the mistake.
+        ("game: x\nflow:\n  id: a\n   kind: b\n", _MORE.format(3), Span(3, 3, 3, 7)),
+        ("a:\n  b: 1\n   c: 2\n", _MORE.format(2), Span(2, 3, 2, 4)),
+        ("actions:\n  roll:\n    label: x\n     effect: []\n", _MORE.format(3), Span(3, 5, 3, 11)),
+        ("a:\n  - x: 1\n    y: 2\n     z: 3\n", _MORE.format(3), Span(3, 5, 3, 6)),
+        # A block scalar's lines and a bracket over several lines are not keys.
+        ("a: |\n  text\n     more\nb:\n  c: 1\n   d: 2\n", _MORE.format(5), Span(5, 3, 5, 4)),
+        ("a: {b: 1,\n  c: 2}\nd:\n  e: 1\n   f: 2\n", _MORE.format(4), Span(4, 3, 4, 4)),
+        # One space too few: reported where the parser noticed, with the indents that fit.
+        ("a:\n  b: 1\n c: 2\n", "this line lines up with no key above it: indent it by 0 or 2 spaces, as the "
+         "keys of the mapping it belongs to", Span(2, 1, 2, 2)),
+        ("flow:\n  kind: sequence\n  children:\n    - id: a\n      kind: step\n     do: [x]\n",
+         "this line lines up with no key above it: indent it by 4 or 6 spaces, as the keys of the mapping it "
+         "belongs to", Span(5, 5, 5, 7)),
+        ("é😀: x: y\n", "a second ':' on this line: a value that holds ': ' must be in quotes", Span(0, 5, 0, 6)),
+        ("a:\n\tb: 1\n", _TAB, Span(1, 0, 1, 1)),
+        ("a:\n  b: 1\n\tc: 2\n", _TAB, Span(2, 0, 2, 0 + 1)),
+        ("a:\n  result:win\n  b: 1\n", "'result:win' has no space after the colon, so YAML reads it as one "
+         "text, not a key and its value: write 'result: win'", Span(1, 2, 1, 12)),
+        ("a: {b: 1\nc: 2\n", "this { is not closed where expected (reading stopped at line 2): close the mapping "
+         "with } and separate its entries with commas", Span(0, 3, 0, 4)),
+        ("a: {b: 1", "this { is not closed where expected (reading stopped at line 2): close the mapping with } "
+         "and separate its entries with commas", Span(0, 3, 0, 4)),
+        ("a: [1, 2\nb: 3\n", "this [ is not closed where expected (reading stopped at line 2): close the list "
+         "with ] and separate its entries with commas", Span(0, 3, 0, 4)),
+        ("a: 'x", "this quote is never closed: end the text with ' (a quote inside it is written '')",
+         Span(0, 3, 0, 4)),
+        ('a: "x\nb: 2\n', 'this quote is never closed: end the text with " (a quote inside it is written \\")',
+         Span(0, 3, 0, 4)),
+        ("key: value\n- item\n", _LIST_ITEM, Span(1, 0, 1, 1)),
+        ("a:\n  b: 1\n  - c\n", _LIST_ITEM, Span(2, 2, 2, 3)),
+        ("a:\n  - 1\n  b: 2\n", "a key where the list above expects an item: start the line with '- ', or "
+         "indent it under the item above", Span(2, 2, 2, 3)),
+        ("flow: [\n", "this [ is never closed: the text ends before its ]", Span(0, 6, 0, 7)),
+        # A key typed without its colon: at the key, not on the line after it.
+        ("a:\n  b: 1\n  lab\n  c: 2\n", "'lab' has no ':' after it: a key is written 'lab: value' (a text on a "
+         "line of its own cannot sit among keys)", Span(2, 2, 2, 5)),
+        ('a: "x" y\n', "text after the closing quote: put the whole value inside the quotes", Span(0, 7, 0, 8)),
+        ("a: [1, 2]]\n", "a closing ] with nothing open before it: remove it", Span(0, 9, 0, 10)),
+        ("a: [b,,c]", "a value is missing here (two commas in a row, or a comma before the end?)",
+         Span(0, 6, 0, 7)),
+        ("a: {x: [1, 2}\n", "expected ',' or ']' here: separate the entries of the list that starts at column 8 "
+         "with commas, and close it with ]", Span(0, 12, 0, 13)),
+        ("a: - b\n", "a list item on the same line as its key: start the list on the next line, indented, or "
+         "write it in brackets like [a, b]", Span(0, 3, 0, 4)),
+        ("a: @x\n", "found character that cannot start any token (this is not readable YAML)", Span(0, 3, 0, 4)),
+        ('a: "\\q"\n', "found unknown escape character (this is not readable YAML)", Span(0, 4, 0, 5)),
+        ("[a, b]]\n", "more text after the end of the document: a closing bracket too many, or a line indented "
+         "less than the first key?", Span(0, 6, 0, 7)),
+        ("%YAML 2.0\n---\n", "found incompatible YAML document (this is not readable YAML)", Span(0, 0, 0, 1)),
     ],
 )
 def test_not_yaml(text, message, span):
@@ -202,7 +243,7 @@ def test_nesting_up_to_the_limit_loads():
 
 def test_located_form_is_one_based():
     assert error("a: 1\nb: c: d\n").located("m.yaml") == (
-        "m.yaml:2:5: error: mapping values are not allowed in this context")
+        "m.yaml:2:5: error: a second ':' on this line: a value that holds ': ' must be in quotes")
 
 
 # Loading what is YAML but not a model.

@@ -101,7 +101,7 @@ def test_merged_values_are_shared_not_copied():
 def test_a_merged_key_may_be_overridden_once():
     with pytest.raises(YamlError) as caught:
         load_yaml("b: &b {a: 1}\nm:\n  <<: *b\n  a: 5\n  a: 6\n")
-    assert caught.value.message == "duplicate key 'a' (first at line 4)"
+    assert caught.value.message == "duplicate key 'a' (first at line 4): a key appears once in a mapping; merge the two entries or rename one"
     assert caught.value.span == Span(4, 2, 4, 3)
 
 

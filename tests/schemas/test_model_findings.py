@@ -217,9 +217,9 @@ def test_unknown_op_is_an_enum_finding_and_its_fields_are_still_checked():
     actions:
       a: {effect: [{op: sett, var: x, valu: 1}, {var: x, value: 2, colour: red}]}
     """) == [
-        ("actions.a.effect[0].op: 'sett' is not one of set, add, let, place, create, move, destroy, draw, "
+        ("action a's effect, op 1: `op` must be one of set, add, let, place, create, move, destroy, draw, "
          "shuffle, look, search, reveal, roll, choose, if, for_each, repeat, emit, sample, exec, run, window, "
-         "cancel, modify, reset, call, say", "actions.a.effect[0].op", (5, 20, 5, 24), None),
+         "cancel, modify, reset, call, say (not 'sett')", "actions.a.effect[0].op", (5, 20, 5, 24), None),
         ("unknown key 'valu' at actions.a.effect[0]", "actions.a.effect[0].valu", (5, 34, 5, 38),
          {"key": "valu", "suggestion": "value"}),
         ("unknown key 'colour' at actions.a.effect[1]", "actions.a.effect[1].colour", (5, 63, 5, 69),
@@ -239,11 +239,11 @@ def test_op_field_values():
           - {op: add, var: x, amount_x: 3, amount: [1]}
           - {op: roll, die: text is allowed by the schema, bind: 7}
     """) == [
-        "actions.a.effect[0].position: 'middle' is not one of top, bottom, random",
-        "actions.a.effect[1].options_x: expected text, a number or true/false, not a list",
-        "actions.a.effect[1].secret: expected true/false, not text",
-        "actions.a.effect[2].then: expected a list, not a mapping",
-        "actions.a.effect[5].bind: expected text, not a number",
+        "action a's effect, op 1: `position` must be one of top, bottom, random (not 'middle')",
+        "action a's effect, op 2: `options_x` must be text, a number or true/false, like `options_x: some text` (not a list)",
+        "action a's effect, op 2: `secret` must be true/false, like `secret: true` (not text)",
+        "action a's effect, op 3: `then` must be a list, like `then: [{op: add, var: score, amount: 1}]` (not a mapping)",
+        "action a's effect, op 6: `bind` must be text, like `bind: some text` (not a number)",
     ]
 
 
@@ -286,11 +286,11 @@ def test_node_kind_and_order_enums_and_unknown_kind_fields():
         order: random
       g: {id: g, kind: loop, order: random, once: 1}
     """) == [
-        "flows.f.kind: 'sequense' is not one of sequence, loop, branch, step, subflow",
+        "flow f: `kind` must be one of sequence, loop, branch, step, subflow (not 'sequense')",
         "unknown key 'colour' at flows.f",
-        "flows.g.order: 'random' is not one of fixed, clockwise_from_first, initiative, simultaneous, "
-        "deck_order, players_choose",
-        "flows.g.once: expected true/false, not a number",
+        "flow g: `order` must be one of fixed, clockwise_from_first, initiative, simultaneous, "
+        "deck_order, players_choose (not 'random')",
+        "flow g: `once` must be true/false, like `once: true` (not a number)",
     ]
 
 
@@ -300,11 +300,11 @@ def test_node_values():
       f: {id: f, kind: sequence, children: text, window: [w], end_event: 3}
       g: {id: [g], kind: step, do: [1]}
     """) == [
-        "flows.f.children: expected a list, not text",
-        "flows.f.window: expected text or true/false, not a list",
-        "flows.f.end_event: expected text or a list, not a number",
-        "flows.g.id: expected text or a whole number, not a list",
-        "flows.g.do[0]: expected text, not a number",
+        "flow f: `children` must be a list, like `children: [a, b]` (not text)",
+        "flow f: `window` must be text or true/false, like `window: some text` (not a list)",
+        "flow f: `end_event` must be text or a list, like `end_event: some text` (not a number)",
+        "flow g: `id` must be text or a whole number, like `id: some text` (not a list)",
+        "flow g: item 1 of `do` must be text (not a number)",
     ]
 
 
@@ -316,14 +316,14 @@ def test_trigger_modifier_and_end_fields():
       - {stat: s, change_x: value, layr: 1, duration: forever}
     """
     assert findings(text, head="game: g\nlabel: G\nend:\n  - {id: w, result: won, whox: 0}\nflow: {id: m, kind: sequence}\n") == [
-        ("end[0].result: 'won' is not one of win, loss, draw, score, eliminate, continue", "end[0].result",
-         (3, 20, 3, 23), None),
+        ("end condition w: `result` must be one of win, loss, draw, score, eliminate, continue (not 'won')",
+         "end[0].result", (3, 20, 3, 23), None),
         ("unknown key 'whox' at end[0]", "end[0].whox", (3, 25, 3, 29), {"key": "whox", "suggestion": "who_x"}),
-        ("triggers[0].timing: 'later' is not one of when, before, instead, after", "triggers[0].timing",
+        ("trigger t: `timing` must be one of when, before, instead, after (not 'later')", "triggers[0].timing",
          (6, 30, 6, 35), None),
         ("unknown key 'fi_x' at triggers[0]", "triggers[0].fi_x", (6, 37, 6, 41), {"key": "fi_x", "suggestion": "if_x"}),
         ("unknown key 'layr' at modifiers[0]", "modifiers[0].layr", (8, 31, 8, 35), {"key": "layr", "suggestion": "layer"}),
-        ("modifiers[0].duration: 'forever' is not one of permanent, round, turn, while", "modifiers[0].duration",
+        ("modifier 1: `duration` must be one of permanent, round, turn, while (not 'forever')", "modifiers[0].duration",
          (8, 50, 8, 57), None),
     ]
 
@@ -336,8 +336,8 @@ def test_open_question_fields():
         question: "Ties?"
         answr: "none"
     """) == [
-        ("missing key 'id' at open_questions[0]", "open_questions[0]", (5, 4, 5, 74), None),
-        ("open_questions[0].status: 'closed' is not one of open, assumed, answered", "open_questions[0].status",
+        ("missing key 'id' in open question 1", "open_questions[0]", (5, 4, 5, 74), None),
+        ("open question 1: `status` must be one of open, assumed, answered (not 'closed')", "open_questions[0].status",
          (5, 38, 5, 44), None),
         ("unknown key 'assumption' at open_questions[0]", "open_questions[0].assumption", (5, 60, 5, 70),
          {"key": "assumption"}),
@@ -361,23 +361,23 @@ def test_state_priority_board_and_top_level_values():
       protocol: {closes: never, resolution: stack, after_action: first}
       windows: {w: {allows: [fast], speed: fast}}
     """) == [
-        "num_players: expected a whole number, not 2.5",
-        "mode: 'coop' is not one of competitive, cooperative",
-        "boards.b.width: expected at least 1, not 0",
-        "boards.b.height: expected at most 1000, not 2000",
-        "boards.b.neighbours: 6 is not one of 4, 8",
+        "`num_players` must be a whole number, like `num_players: 3` (not 2.5)",
+        "`mode` must be one of competitive, cooperative (not 'coop')",
+        "board b: `width` must be at least 1 (not 0)",
+        "board b: `height` must be at most 1000 (not 2000)",
+        "board b: `neighbours` must be one of 4, 8 (not 6)",
         "unknown key 'diagonal' at boards.b",
-        "state.zones.deck.owner: 'table' is not one of global, player, team, entity",
-        "state.zones.deck.visibility: 'secret' is not one of public, owner, hidden",
-        "state.zones.deck.shuffled: expected true/false, not text",
-        "state.vars.x.persist: 'forever' is not one of campaign",
-        "state.vars.x.type: 'integer' is not one of int, real, bool, enum, ref, set, list, dict, str",
-        "state.derived.d: expected text, a number, true/false or a mapping, not a list",
+        "zone deck: `owner` must be one of global, player, team, entity (not 'table')",
+        "zone deck: `visibility` must be one of public, owner, hidden (not 'secret')",
+        "zone deck: `shuffled` must be true/false, like `shuffled: true` (not text)",
+        "variable x: `persist` must be one of campaign (not 'forever')",
+        "variable x: `type` must be one of int, real, bool, enum, ref, set, list, dict, str (not 'integer')",
+        "state, derived: `d` must be text, a number, true/false or a mapping, like `d: some text` (not a list)",
         "unknown key 'note' at state.derived.e",
         "unknown key 'entity' at state",
-        "priority.protocol.closes: 'never' is not one of all_pass_in_succession, single_pass_each",
-        "priority.protocol.resolution: 'stack' is not one of immediate, nested, lifo_stack",
-        "priority.protocol.after_action: 'first' is not one of next, same",
+        "priority, protocol: `closes` must be one of all_pass_in_succession, single_pass_each (not 'never')",
+        "priority, protocol: `resolution` must be one of immediate, nested, lifo_stack (not 'stack')",
+        "priority, protocol: `after_action` must be one of next, same (not 'first')",
         "unknown key 'speed' at priority.windows.w",
     ]
 
@@ -394,8 +394,8 @@ def test_missing_required_top_level_keys_are_reported_at_the_first_key():
 
 def test_wrong_types_at_the_value():
     assert findings("actions: [a]\nconstants: 3\n") == [
-        ("actions: expected a mapping, not a list", "actions", (4, 9, 4, 12), None),
-        ("constants: expected a mapping, not a number", "constants", (5, 11, 5, 12), None),
+        ("`actions` must be a mapping, like `actions: {name: value}` (not a list)", "actions", (4, 9, 4, 12), None),
+        ("`constants` must be a mapping, like `constants: {name: value}` (not a number)", "constants", (5, 11, 5, 12), None),
     ]
 
 
@@ -426,25 +426,25 @@ def test_merge_keys_are_not_unknown_and_a_merged_typo_is_reported_once_where_it_
 
 
 def test_documents_that_are_not_models_never_raise():
-    assert findings("- 1\n- 2\n", head="") == [("the top level: expected a mapping, not a list", "", (0, 0, 2, 0), None)]
-    assert messages("", head="") == ["the top level: expected a mapping, not null"]
-    assert messages("just text\n", head="") == ["the top level: expected a mapping, not text"]
+    assert findings("- 1\n- 2\n", head="") == [("the model must be a mapping (not a list)", "", (0, 0, 2, 0), None)]
+    assert messages("", head="") == ["the model must be a mapping (not null)"]
+    assert messages("just text\n", head="") == ["the model must be a mapping (not text)"]
     nulls = "game:\nlabel:\nflow:\nactions:\nend:\nstate: {zones: null, vars: {a: null}, derived: {d: null}}\n" \
             "triggers: [null, 1]\nflows: {a: null}\nopen_questions: [null]\nboards: {b: null}\n"
     assert messages(nulls, head="") == [
-        "game: expected text, not null",
-        "label: expected text, not null",
-        "flow: expected a mapping, not null",
-        "actions: expected a mapping, not null",
-        "end: expected a list, not null",
-        "state.zones: expected a mapping, not null",
-        "state.vars.a: expected a mapping, not null",
-        "state.derived.d: expected text, a number, true/false or a mapping, not null",
-        "triggers[0]: expected a mapping, not null",
-        "triggers[1]: expected a mapping, not a number",
-        "flows.a: expected a mapping, not null",
-        "open_questions[0]: expected a mapping, not null",
-        "boards.b: expected a mapping, not null",
+        "`game` must be text, like `game: some text` (not null)",
+        "`label` must be text, like `label: some text` (not null)",
+        "`flow` must be a mapping, like `flow: {name: value}` (not null)",
+        "`actions` must be a mapping, like `actions: {name: value}` (not null)",
+        "`end` must be a list, like `end: [a, b]` (not null)",
+        "state: `zones` must be a mapping, like `zones: {name: value}` (not null)",
+        "state, vars: `a` must be a mapping, like `a: {name: value}` (not null)",
+        "state, derived: `d` must be text, a number, true/false or a mapping, like `d: some text` (not null)",
+        "item 1 of `triggers` must be a mapping (not null)",
+        "item 2 of `triggers` must be a mapping (not a number)",
+        "flows: `a` must be a mapping, like `a: {name: value}` (not null)",
+        "item 1 of `open_questions` must be a mapping (not null)",
+        "boards: `b` must be a mapping, like `b: {name: value}` (not null)",
     ]
 
 
@@ -470,10 +470,10 @@ def test_non_objects_get_one_type_finding_not_one_per_op_or_kind():
     actions: {a: {effect: [5, {op: 3}]}}
     flows: {f: {id: f, kind: sequence, children: [3, {kind: [x]}]}}
     """) == [
-        "actions.a.effect[0]: expected a mapping, not a number",
-        "actions.a.effect[1].op: 3 is not one of set, add, let, place, create, move, destroy, draw, shuffle, look, "
+        "action a: item 1 of `effect` must be a mapping (not a number)",
+        "action a's effect, op 2: `op` must be one of set, add, let, place, create, move, destroy, draw, shuffle, look, "
         "search, reveal, roll, choose, if, for_each, repeat, emit, sample, exec, run, window, cancel, modify, "
-        "reset, call, say",
-        "flows.f.children[0]: expected a mapping, not a number",
-        "flows.f.children[1].kind: expected one of sequence, loop, branch, step, subflow, not a list",
+        "reset, call, say (not 3)",
+        "flow f: item 1 of `children` must be a mapping (not a number)",
+        "flow f's child 2: `kind` must be one of sequence, loop, branch, step, subflow (not a list)",
     ]

@@ -60,11 +60,11 @@ def test_a_broken_tactic():
     """) == [
         ("unknown key 'rulez' at the top level", "rulez", (1, 0, 1, 5), {"key": "rulez"}),
         ("unknown key 'pik' at rules[0]", "rules[0].pik", (3, 17, 3, 20), {"key": "pik", "suggestion": "pick_x"}),
-        ("rules[1].at: expected text or a list, not a number", "rules[1].at", (4, 8, 4, 9), None),
-        ("rules[1].pick_x: expected text, a number or true/false, not a list", "rules[1].pick_x",
+        ("rules, item 2: `at` must be text or a list, like `at: some text` (not a number)", "rules[1].at", (4, 8, 4, 9), None),
+        ("rules, item 2: `pick_x` must be text, a number or true/false, like `pick_x: some text` (not a list)", "rules[1].pick_x",
          (5, 12, 5, 15), None),
-        ("default: 'best' is not one of random, first", "default", (6, 9, 6, 13), None),
-        ("search.rollouts: expected at least 1, not 0", "search.rollouts", (7, 26, 7, 27), None),
+        ("`default` must be one of random, first (not 'best')", "default", (6, 9, 6, 13), None),
+        ("search: `rollouts` must be at least 1 (not 0)", "search.rollouts", (7, 26, 7, 27), None),
         ("unknown key 'zz' at search", "search.zz", (7, 29, 7, 31), {"key": "zz", "suggestion": "z"}),
     ]
 
@@ -79,4 +79,4 @@ def test_required_keys_of_a_tactic():
 def test_model_keys_are_unknown_in_a_tactic_and_never_raise_on_other_documents():
     assert [message for message, *_ in findings("tactic: t\nrules: []\nflow: {}\n")] == [
         "unknown key 'flow' at the top level"]
-    assert [message for message, *_ in findings("- 1\n")] == ["the top level: expected a mapping, not a list"]
+    assert [message for message, *_ in findings("- 1\n")] == ["the model must be a mapping (not a list)"]

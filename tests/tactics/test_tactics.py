@@ -265,4 +265,4 @@ def test_a_tactic_that_is_not_yaml_is_placed_in_its_file(tmp_path):
     path.write_text("tactic: t\nrules: [\n")
     with pytest.raises(NotExecutable) as info:
         load_tactic(path)
-    assert str(info.value) == f"{path}:3:1: did not find expected node content"
+    assert str(info.value) == f"{path}:2:8: this [ is never closed: the text ends before its ]"

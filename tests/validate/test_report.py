@@ -114,14 +114,15 @@ def test_test_games_report_where_games_stop_and_loop():
 
 def test_bad_input_gives_findings_not_tracebacks():
     unreadable = validate("flow: [\n")
-    assert not unreadable.readable and unreadable.errors[0].span.human() == (2, 1)
+    assert not unreadable.readable and unreadable.errors[0].span.human() == (1, 7)
     assert validate("- 1\n").errors[0].message == "this is not a model: the document is a list, not a mapping with 'flow'"
     odd = validate("flow: 3\nactions: [1]\nstate: {vars: [a], zones: 7}\nend: {a: 1}\ntriggers: x\n"
                    "content: [1, {id: 2, abilities: 5}]\nfunctions: [1]\n", games=2)
     assert odd.readable
     assert [f.message for f in odd.errors] == ["a flow must be a flow node: a mapping with id and kind"]
     assert odd.test_games is None
-    assert "actions: expected a mapping, not a list" in [f.message for f in odd.warnings]
+    assert ("`actions` must be a mapping, like `actions: {name: value}` (not a list)"
+            in [f.message for f in odd.warnings])
 
 
 def test_python_api_takes_a_loaded_model_and_reports_board_errors():

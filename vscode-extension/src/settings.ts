@@ -1,7 +1,7 @@
 // The `tabletwin.*` settings: which ones the server reads, and which ones need a restart.
 
 /** Settings the server reads (server/tabletwin_lsp/settings.py), by their editor names. */
-export const SERVER_KEYS = ["testGames", "runTestGames", "debounceMs", "gameSeconds"] as const;
+export const SERVER_KEYS = ["testGames", "runTestGames", "debounceMs", "gameSeconds", "diagnostics.workspace"] as const;
 
 /** Settings that choose the server process: changing one restarts it. */
 export const LAUNCH_KEYS = ["server.path", "python"] as const;

@@ -16,6 +16,7 @@ class Finding:
     severity: str = "error"
     path: str = ""
     data: dict | None = None  # for editors: e.g. {"key": "x", "suggestion": "y"} for a quick fix
+    code: str = ""  # what kind of finding it is (tabletwin.checks.codes); lint keeps its code in data
 
     def located(self, filename: str = "-") -> str:
         if self.span is None:

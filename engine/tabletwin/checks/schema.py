@@ -26,6 +26,8 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from ..errors import Span
 from ..modelfile import LoadedYaml, format_path
+from ..modelfile.place_words import path_words
+from .codes import MISSING_KEY, UNKNOWN_KEY, WRONG_SHAPE
 from .findings import Finding
 from .schema_compiled import CompiledSchema, compile_schema
 from .schema_library import library_validator as _validator
@@ -119,7 +121,7 @@ def _findings(error, loaded: LoadedYaml):
         missing = " or ".join(f"'{name}'" for name in names)
         span = _mapping_span(path, instance, positions)
         yield ("missing", _span_key(span), missing), Finding(
-            f"missing key {missing} at {_where(path)}", span, SEVERITY, format_path(path))
+            f"missing key {missing} {_in(loaded.data, path)}", span, SEVERITY, format_path(path), code=MISSING_KEY)
         return
 
     if check == "additionalProperties" and isinstance(instance, dict):
@@ -134,7 +136,7 @@ def _findings(error, loaded: LoadedYaml):
             close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
             data = {"key": key, "suggestion": close[0]} if close else {"key": key}
             yield ("unknown", _span_key(span), key), Finding(
-                f"unknown key '{key}' at {_where(path)}", span, SEVERITY, format_path(path + (key,)), data)
+                f"unknown key '{key}' at {_where(path)}", span, SEVERITY, format_path(path + (key,)), data, UNKNOWN_KEY)
         return
 
     if check == "required" and isinstance(instance, dict):
@@ -142,13 +144,13 @@ def _findings(error, loaded: LoadedYaml):
         for name in error.validator_value:
             if name not in instance:
                 yield ("missing", _span_key(span), name), Finding(
-                    f"missing key '{name}' at {_where(path)}", span, SEVERITY, format_path(path))
+                    f"missing key '{name}' {_in(loaded.data, path)}", span, SEVERITY, format_path(path),
+                    code=MISSING_KEY)
         return
 
     span = positions.value_span(path) or positions.nearest(path)[1]
-    message = _value_message(error)
-    yield ("value", _span_key(span), message), Finding(
-        f"{_where(path)}: {message}", span, SEVERITY, format_path(path))
+    message = _value_message(error, path, loaded.data)
+    yield ("value", _span_key(span), message), Finding(message, span, SEVERITY, format_path(path), code=WRONG_SHAPE)
 
 
 def _mapping_span(path: tuple, mapping, positions) -> Span | None:
@@ -173,27 +175,73 @@ def _relevant(error: ValidationError) -> ValidationError:
     return error
 
 
-def _value_message(error) -> str:
+#: A one-line example of a value of each JSON type, after ``key: `` (``{key}`` is the key).
+_EXAMPLES = {
+    "array": "[a, b]",
+    "object": "{name: value}",
+    "string": "some text",
+    "integer": "3",
+    "number": "0.5",
+    "boolean": "true",
+}
+#: Lists of ops get an op as their example.
+_OP_EXAMPLE = "[{op: add, var: score, amount: 1}]"
+_OP_LISTS = ("effect", "cost", "then", "else")
+
+
+def _value_message(error, path: tuple, data) -> str:
+    """What is wrong with a value, naming its key and the place it is in, with an example of a
+    value of the right shape: ``action roll: `effect` must be a list, like `effect: [...]` (not text)``."""
     check, expected, instance = error.validator, error.validator_value, error.instance
+    subject, key = _subject(path)
+    place = _place(data, path)
     if check == "type":
         wanted = [expected] if isinstance(expected, str) else list(expected)
         found = _kind_of(instance)
         if "integer" in wanted and found == "a number":
             found = _plain(instance)  # a fraction where a whole number belongs: show it
-        return f"expected {_alternatives([_TYPE_NAMES.get(t, t) for t in wanted])}, not {found}"
+        shape = _alternatives([_TYPE_NAMES.get(t, t) for t in wanted])
+        example = ""
+        if key is not None and wanted[0] in _EXAMPLES:
+            value = _OP_EXAMPLE if wanted[0] == "array" and key in _OP_LISTS else _EXAMPLES[wanted[0]]
+            example = f", like `{key}: {value}`"
+        return f"{place}{subject} must be {shape}{example} (not {found})"
     if check in ("enum", "const"):
         values = [expected] if check == "const" else [v for v in expected if v is not None]
         shown = ", ".join(_plain(v) for v in values)
-        if isinstance(instance, (dict, list)):
-            return f"expected one of {shown}, not {_kind_of(instance)}"
-        return f"{_quoted(instance)} is not one of {shown}"
+        found = _kind_of(instance) if isinstance(instance, (dict, list)) else _quoted(instance)
+        return f"{place}{subject} must be one of {shown} (not {found})"
     if check in ("minimum", "exclusiveMinimum"):
-        return f"expected at least {_plain(expected)}, not {_plain(instance)}"
+        return f"{place}{subject} must be at least {_plain(expected)} (not {_plain(instance)})"
     if check in ("maximum", "exclusiveMaximum"):
-        return f"expected at most {_plain(expected)}, not {_plain(instance)}"
+        return f"{place}{subject} must be at most {_plain(expected)} (not {_plain(instance)})"
     if check == "oneOf":
-        return "matches more than one of the allowed forms"
-    return f"not allowed here ({check})"
+        return f"{place}{subject} matches more than one of the allowed forms"
+    return f"{place}{subject} is not allowed here ({check})"
+
+
+def _subject(path: tuple) -> tuple[str, str | None]:
+    """How the value is named (`` `key` ``, ``item 2 of `key` ``, ``the model``) and its key."""
+    if not path:
+        return "the model", None
+    last = path[-1]
+    if isinstance(last, int):
+        owner = path[-2] if len(path) >= 2 and isinstance(path[-2], str) else "the list"
+        return f"item {last + 1} of `{owner}`", None
+    return f"`{last}`", str(last)
+
+
+def _place(data, path: tuple) -> str:
+    """The rule the value is in, in words, followed by ``: `` (nothing at the top level)."""
+    container = path[:-2] if len(path) >= 2 and isinstance(path[-1], int) else path[:-1]
+    if not container:
+        return ""
+    return path_words(data, container) + ": "
+
+
+def _in(data, path: tuple) -> str:
+    """``in action roll`` (the mapping that lacks a key, in words), ``at the top level``."""
+    return f"in {path_words(data, path)}" if path else "at the top level"
 
 
 def _alternatives(names: list[str]) -> str:

@@ -12,6 +12,7 @@ from ..errors import NotAModelError, Span, YamlError
 from ..expr import ExprSyntaxError, compile_expression, expression_text
 from ..modelfile import check_is_model, format_path, load_yaml
 from ..modelfile.shared import Once
+from .codes import EXPRESSION_SYNTAX, NOT_A_MODEL, YAML
 from .findings import Finding
 
 
@@ -72,11 +73,11 @@ def syntax_findings(text: str) -> list[Finding]:
     try:
         loaded = load_yaml(text)
     except YamlError as exc:
-        return [Finding(exc.message, exc.span)]
+        return [Finding(exc.message, exc.span, code=YAML)]
     try:
         check_is_model(loaded)
     except NotAModelError as exc:
-        return [Finding(exc.message, exc.span)]
+        return [Finding(exc.message, exc.span, code=NOT_A_MODEL)]
     return expression_syntax_findings(loaded, text)
 
 
@@ -94,7 +95,7 @@ def compile_findings(fields, positions, lines: list[str]) -> list[Finding]:
             compile_expression(value)
         except ExprSyntaxError as exc:
             span = expression_span(positions.value_span(path), expression_text(value), exc, lines)
-            findings.append(Finding(exc.message, span, path=format_path(path)))
+            findings.append(Finding(exc.message, span, path=format_path(path), code=EXPRESSION_SYNTAX))
     return findings
 
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from ..errors import Span
 from ..modelfile import format_path
 from . import keydocs, schemanav
+from .action_hover import action_markdown
+from .comprehension_hover import comprehension_markdown, scalar_around
 from .context import Context, def_of, function_signature, merged_data, name_kind
 from .cursor import Cursor
 from .scope import is_expression_path, scope_at
@@ -164,8 +166,10 @@ def declaration_markdown(index: Index, kind: str, name: str) -> str:
         return f"**`{name}`** · {_KIND_WORDS.get(kind, kind)}"
     site = sites[0]
     path = site.path[:-1] if kind in ("content", "node") else site.path  # the item, not its id
-    text = declaration_text(index, path)
     where = format_path(path)
+    if kind == "action" and tuple(path[:1]) == ("actions",):
+        return action_markdown(index, name, where, site.span.line + 1)
+    text = declaration_text(index, path)
     return f"```yaml\n{text}\n```\n{_KIND_WORDS.get(kind, kind)} · `{where}` · line {site.span.line + 1}"
 
 
@@ -234,6 +238,15 @@ def _expression(ctx: Context, cursor: Cursor, path: tuple, base_kind: str | None
 def describe_name(ctx: Context, cursor: Cursor, path: tuple, name: str) -> str | None:
     """What ``name`` is in the expression at ``path``."""
     tactic = ctx.kind == "tactic"
+    # The scalar around the cursor as written now (the index may be a few edits old), else the
+    # index's value (an expression over several lines).
+    written = scalar_around(ctx.lines[cursor.line], cursor.column)
+    indexed = schemanav.value_at(ctx.index.data, path) if ctx.index is not None else None
+    for expression in (written, indexed):
+        if isinstance(expression, str) and " for " in expression:
+            markdown = comprehension_markdown(expression, name)
+            if markdown is not None:  # a comprehension's variable hides any other name
+                return markdown
     scope = scope_at(ctx.kind, cursor.data, path, ctx.index if not tactic else None)
     if name in scope.locals:
         doc = keydocs.name_markdown(name, tactic)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from ..checks.codes import UNKNOWN_PLACE
 from ..checks.findings import Finding
 from ..errors import Span
 from ..modelfile import format_path
@@ -114,7 +115,7 @@ def place_findings(loaded, lines: list[str], model: ModelFile | None) -> list[Fi
         if suggestion is not None:
             message += f" (did you mean '{suggestion}'?)"
         data = {"place": ref.text, "suggestion": suggestion} if suggestion is not None else {"place": ref.text}
-        found.append(Finding(message, ref.span, "warning", format_path(ref.path), data))
+        found.append(Finding(message, ref.span, "warning", format_path(ref.path), data, UNKNOWN_PLACE))
     return found
 
 

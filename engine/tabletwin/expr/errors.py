@@ -10,6 +10,7 @@ import builtins
 import re
 
 from ..errors import TabletwinError
+from .plain_errors import plain_message
 
 
 class ExprSyntaxError(TabletwinError):
@@ -81,4 +82,5 @@ class EvalError(TabletwinError):
     def from_exception(cls, exc: BaseException, source: str) -> "EvalError":
         if isinstance(exc, EvalError):
             return exc
-        return cls(kind_of(exc), str(exc), source, bare=isinstance(exc, BareError))
+        kind = kind_of(exc)
+        return cls(kind, plain_message(kind, str(exc)), source, bare=isinstance(exc, BareError))

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from ..checks.codes import page_url
 
 SOURCE = "tabletwin-lint"
-#: The docs page of the codes in this checkout (a diagnostic's ``codeDescription`` links to the
-#: code's section there); the site's page when the package runs without its repository.
-LOCAL_DOCS = Path(__file__).resolve().parents[3] / "docs" / "validating.md"
-SITE_DOCS = "https://tabletwin.com/docs/validating/"
 
 CODES = {
     "undefined-name": "a name in an expression that nothing in scope at that place defines",
@@ -27,8 +23,7 @@ OTHER_CODES = {"gap": ("gap", "figures-and-gaps"), "key": ("unknown-key", "what-
 
 
 def doc_link(code: str, anchor: str | None = None) -> str:
-    base = LOCAL_DOCS.as_uri() if LOCAL_DOCS.is_file() else SITE_DOCS
-    return f"{base}#{anchor or code}"
+    return page_url("validating", anchor or code)
 
 
 def other_code(data) -> tuple[str, str] | None:

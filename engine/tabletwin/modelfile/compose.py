@@ -61,6 +61,8 @@ from .scalars import (
     short_tag,
 )
 
+DUPLICATE_HINT = ": a key appears once in a mapping; merge the two entries or rename one"
+
 #: Deepest nesting of mappings and lists; the validator and engine walk the data recursively.
 MAX_DEPTH = 200
 
@@ -297,7 +299,7 @@ class _Composer:
         if is_merge:
             if top.merge_line is not None:
                 raise YamlError(
-                    f"duplicate key '<<' (first at line {top.merge_line + 1})", Span(*span)
+                    f"duplicate key '<<' (first at line {top.merge_line + 1}){DUPLICATE_HINT}", Span(*span)
                 )
             top.merge_line = span[0]
             key = MERGE
@@ -309,7 +311,7 @@ class _Composer:
                 top.merged.discard(key)
             else:
                 first = self.entries[top.path + (key,)][0][0] + 1
-                raise YamlError(f"duplicate key {key!r} (first at line {first})", Span(*span))
+                raise YamlError(f"duplicate key {key!r} (first at line {first}){DUPLICATE_HINT}", Span(*span))
         top.key = key
         top.key_span = span
 

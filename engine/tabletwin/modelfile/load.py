@@ -2,8 +2,8 @@
 
 :func:`load_yaml` is what the command line, the validator and the language server call; it
 either returns a :class:`LoadedYaml` or raises exactly one :class:`YamlError` with a span,
-whatever the text is (never a traceback from the parser). Text that is not YAML gets the
-parser's own message at its ``problem_mark``.
+whatever the text is (never a traceback from the parser). Text that is not YAML gets a message
+in our words at the line that is wrong (:mod:`.yaml_words`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ruamel.yaml.scanner import ScannerError
 from ..errors import NotAModelError, Span, YamlError
 from .compose import compose, describe
 from .positions import PositionTable
+from .yaml_words import explain
 
 _BOM = "\ufeff"
 _LIBYAML_FLOW_COLON = "found unexpected ':'"
@@ -97,9 +98,8 @@ def _compose(text: str):
 def _not_yaml(error: YAMLError, text: str) -> YamlError:
     """ruamel's error for text that is not YAML, as one :class:`YamlError`."""
     if isinstance(error, MarkedYAMLError):
-        mark = error.problem_mark or error.context_mark
-        message = error.problem or error.context or "this is not YAML"
-        span = Span.point(mark.line, mark.column) if mark is not None else Span.point(0, 0)
+        message, span = explain(error.problem, error.context, error.problem_mark or error.context_mark,
+                                error.context_mark, text)
         return YamlError(message, span)
     if isinstance(error, ReaderError):
         # libyaml counts the position in bytes of the UTF-8 text (ruamel's reader in code points).

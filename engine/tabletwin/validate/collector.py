@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..checks import Finding
+from ..checks.codes import MODEL_ERROR, MODEL_WARNING
 from ..modelfile import LoadedYaml, format_path
 
 
@@ -26,10 +27,10 @@ class Collector:
         return span
 
     def error(self, message: str, path: tuple, on_key: bool = False) -> None:
-        self.errors.append(Finding(message, self.place(path, on_key), "error", format_path(path)))
+        self.errors.append(Finding(message, self.place(path, on_key), "error", format_path(path), code=MODEL_ERROR))
 
     def warning(self, message: str, path: tuple, on_key: bool = False) -> None:
-        self.warnings.append(Finding(message, self.place(path, on_key), "warning", format_path(path)))
+        self.warnings.append(Finding(message, self.place(path, on_key), "warning", format_path(path), code=MODEL_WARNING))
 
     def add(self, finding: Finding) -> None:
         (self.errors if finding.severity == "error" else self.warnings).append(finding)

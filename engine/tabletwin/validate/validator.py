@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..checks import Finding, expression_fields, syntax_findings
+from ..checks.codes import NOT_A_MODEL, YAML
 from ..checks.syntax import compile_findings
 from ..errors import NotAModelError, YamlError
 from ..modelfile import LoadedYaml, check_is_model, format_path, load_yaml
@@ -75,7 +76,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
         check_is_model(loaded)
     except (YamlError, NotAModelError) as exc:
         report.readable = False
-        report.errors.append(Finding(exc.message, exc.span))
+        report.errors.append(Finding(exc.message, exc.span, code=YAML if isinstance(exc, YamlError) else NOT_A_MODEL))
         return report
     report.loaded = loaded
     out = Collector(loaded)

@@ -17,3 +17,4 @@ from . import inlay_hints  # noqa: F401
 from . import code_lens  # noqa: F401
 from . import workspace_symbols  # noqa: F401
 from . import report  # noqa: F401
+from . import workspace_diagnostics  # noqa: F401

@@ -15,6 +15,9 @@ run in a separate process (so they never hold the interpreter lock against the e
 chunks; the errors that stopped games are published as extra diagnostics on the op or node
 where they arose, and kept until the next edit.
 
+While the YAML of a model or tactic is broken, its YAML error is published with the diagnostics
+of its last readable version that lie on unchanged lines, moved to them (:mod:`tabletwin_lsp.carried`).
+
 For other features: :func:`current_analysis` gives an up-to-date analysis of a document (from
 the cache of :mod:`tabletwin_lsp.analysis`, or made at once).
 
@@ -45,6 +48,7 @@ from .. import gameruns
 from .. import settings as config
 from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
+from ..carried import carried_over
 from ..server import server
 
 log = logging.getLogger(__name__)
@@ -64,12 +68,15 @@ class _Document:
     games_generation: int = 0  # bumped to cancel the running automatic test games
     model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
+    last_readable: Analysis | None = None  # kept while the YAML is broken (see tabletwin_lsp.carried)
 
 
 _documents: dict[str, _Document] = {}
 close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
 change_listeners: list[Callable] = []  # other features' (uri, didChange params) on every edit
 publish_filters: list[Callable] = []  # (uri, diagnostic) -> True to hold it back (features/pending.py)
+initialized_listeners: list[Callable] = []  # other features' start once the client is initialized (ls)
+settings_listeners: list[Callable] = []  # other features' reaction to new settings (ls)
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
 
 
@@ -124,6 +131,8 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
     """The analysis's diagnostics plus the test games' stops of the same version."""
     state = _state(analysis.uri)
     diagnostics = list(analysis.diagnostics)
+    if analysis.unreadable and state.last_readable is not None:
+        diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
     if state.stops and state.stops_version == analysis.version:
         diagnostics += state.stops
     if state.unused and state.unused_version == analysis.version:
@@ -145,6 +154,8 @@ def _accept(ls: LanguageServer, analysis: Analysis) -> bool:
     analyses.store(analysis)
     if _document_version(ls, analysis.uri) != analysis.version:
         return False  # stale: a newer version arrived while it ran
+    if analysis.loaded is not None:
+        _state(analysis.uri).last_readable = analysis
     publish(ls, analysis)
     if analysis.failure:
         log_message(ls, f"tabletwin: checking {analysis.uri} failed:\n{analysis.failure}", types.MessageType.Error)
@@ -422,6 +433,8 @@ def apply_settings(ls: LanguageServer, options, where: str) -> None:
     for problem in problems:
         log_message(ls, f"tabletwin: {problem} (from {where})", types.MessageType.Warning)
     log_message(ls, f"tabletwin: settings from {where}: {settings}")
+    for listener in settings_listeners:
+        listener(ls)
 
 
 @server.feature(types.INITIALIZE)
@@ -443,6 +456,8 @@ def initialized(ls: LanguageServer, params: types.InitializedParams) -> None:
     for problem in _pending_problems:
         log_message(ls, f"tabletwin: {problem} (from initializationOptions)", types.MessageType.Warning)
     _pending_problems.clear()
+    for listener in initialized_listeners:
+        listener(ls)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)

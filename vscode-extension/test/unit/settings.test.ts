@@ -10,8 +10,9 @@ test("the time limit of games reaches the server", () => {
 
 test("only the server's own settings are sent to it", () => {
   const values: Record<string, unknown> = { testGames: 50, runTestGames: "change", "server.path": "/x", python: "py",
-                                            debounceMs: undefined };
-  assert.deepEqual(serverSection((key) => values[key]), { testGames: 50, runTestGames: "change" });
+                                            debounceMs: undefined, "diagnostics.workspace": false };
+  assert.deepEqual(serverSection((key) => values[key]),
+                   { testGames: 50, runTestGames: "change", "diagnostics.workspace": false });
 });
 
 test("debounce runs once after the last call, and cancel stops it", (t) => {
