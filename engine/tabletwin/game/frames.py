@@ -151,13 +151,18 @@ class OpsFrame(Frame):
 
 
 class DecideFrame(Frame):
-    """A player's choice among ``values``: its index in ``runner.value``; one value is taken without asking."""
+    """A player's choice among ``values``: its index in ``runner.value``; one value is taken without asking.
 
-    __slots__ = ("player", "where", "values", "visible", "labels", "subset", "names")
-    KEEP = ("where",)
-    COPY = ("player", "visible", "values", "labels", "subset", "names")
+    ``then(runner, index, *args)``, if given, runs once the choice is made (it must not ask: it
+    returns nothing); it saves a :class:`Then` frame on the hottest paths (``choose``).
+    """
 
-    def __init__(self, player, where: str, values: list, visible=ALL, labels=None, subset=None):
+    __slots__ = ("player", "where", "values", "visible", "labels", "subset", "names", "then", "args")
+    KEEP = ("where", "then")
+    COPY = ("player", "visible", "values", "labels", "subset", "names", "args")
+
+    def __init__(self, player, where: str, values: list, visible=ALL, labels=None, subset=None, then=None,
+                 args: tuple = ()):
         self.player = player
         self.where = where
         self.values = values
@@ -165,12 +170,16 @@ class DecideFrame(Frame):
         self.labels = labels
         self.subset = subset
         self.names = None
+        self.then = then
+        self.args = args
 
     def resume(self, runner, value):
         names = self.names
         if names is not None:
             runner.observe(self.where, "decision", names[value], self.visible, self.player)
             runner.value = value
+            if self.then is not None:
+                self.then(runner, value, *self.args)
             return None
         values = self.values
         labels = self.labels
@@ -180,6 +189,8 @@ class DecideFrame(Frame):
             if runner.tally is not None:
                 runner.tally.forced_decision(self.player, self.where)
             runner.value = 0
+            if self.then is not None:
+                self.then(runner, 0, *self.args)
             return None
         check_options(self.where, len(values))
         names = self.names = labels if labels is not None else [label(v) for v in values]
@@ -192,31 +203,41 @@ class DecideFrame(Frame):
 
 
 class ChanceFrame(Frame):
-    """Chance picks one of ``values``: its index in ``runner.value``; one value happens without a request."""
+    """Chance picks one of ``values``: its index in ``runner.value``; one value happens without a request.
 
-    __slots__ = ("where", "values", "probabilities", "visible", "labels", "names")
-    KEEP = ("where",)
-    COPY = ("visible", "values", "probabilities", "labels", "names")
+    ``then`` and ``args`` as for :class:`DecideFrame`.
+    """
 
-    def __init__(self, where: str, values: list, probabilities=None, visible=ALL, labels=None):
+    __slots__ = ("where", "values", "probabilities", "visible", "labels", "names", "then", "args")
+    KEEP = ("where", "then")
+    COPY = ("visible", "values", "probabilities", "labels", "names", "args")
+
+    def __init__(self, where: str, values: list, probabilities=None, visible=ALL, labels=None, then=None,
+                 args: tuple = ()):
         self.where = where
         self.values = values
         self.probabilities = probabilities
         self.visible = visible
         self.labels = labels
         self.names = None
+        self.then = then
+        self.args = args
 
     def resume(self, runner, value):
         names = self.names
         if names is not None:
             runner.observe(self.where, "chance", names[value], self.visible)
             runner.value = value
+            if self.then is not None:
+                self.then(runner, value, *self.args)
             return None
         values = self.values
         labels = self.labels
         if len(values) == 1:
             runner.observe(self.where, "chance", labels[0] if labels is not None else label(values[0]), self.visible)
             runner.value = 0
+            if self.then is not None:
+                self.then(runner, 0, *self.args)
             return None
         check_options(self.where, len(values))
         names = self.names = labels if labels is not None else [label(v) for v in values]

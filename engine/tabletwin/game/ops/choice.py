@@ -33,9 +33,22 @@ def op_choose(runner, op, local_names, place):
         visible = [actor] if actor is not None else []
     else:
         visible = visible_to(runner, op, local_names, ALL)
-    subset = "min" in op.fields or "max" in op.fields
-    return Then(choose_from(runner, op, local_names, place, options, actor, visible, subset), bind_to,
+    if "min" not in op.fields and "max" not in op.fields:
+        _check_single(op, place, options, actor)
+        return DecideFrame(actor, place, options, visible, then=_bind_picked, args=(options, local_names, bind))
+    return Then(choose_from(runner, op, local_names, place, options, actor, visible, True), bind_to,
                 (local_names, bind))
+
+
+def _bind_picked(runner, index, options, local_names, bind):
+    local_names[bind] = options[index]
+
+
+def _check_single(op, place, options, actor) -> None:
+    if not options:
+        raise ExprError(f"{place}: choose has no options", path=op.path)
+    if len(options) > 1 and actor is None:
+        raise NotExecutable(f"{place}: choose without actor_x and without an actor on the step", path=op.path)
 
 
 def bind_to(runner, value, local_names: dict, name: str):
@@ -46,11 +59,8 @@ def bind_to(runner, value, local_names: dict, name: str):
 def choose_from(runner, op, local_names, place, options, actor, visible, subset) -> Frame:
     """The frame of a choice among ``options``; it leaves the chosen value (a list for a subset) in ``runner.value``."""
     if not subset:
-        if not options:
-            raise ExprError(f"{place}: choose has no options", path=op.path)
-        if len(options) > 1 and actor is None:
-            raise NotExecutable(f"{place}: choose without actor_x and without an actor on the step", path=op.path)
-        return Then(DecideFrame(actor, place, options, visible), _picked, (options,))
+        _check_single(op, place, options, actor)
+        return DecideFrame(actor, place, options, visible, then=_picked, args=(options,))
     lowest = integer(get(runner, op, "min", local_names, place, default=0), "min", place, op)
     highest = integer(get(runner, op, "max", local_names, place, default=len(options)), "max", place, op)
     if len(options) < lowest:
@@ -126,7 +136,7 @@ def op_roll(runner, op, local_names, place):
         raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
     visible = visible_to(runner, op, local_names, ALL)
     bind = op.raw.get("bind")
-    return Then(ChanceFrame(place, faces, visible=visible), _rolled, (faces, local_names, bind))
+    return ChanceFrame(place, faces, visible=visible, then=_rolled, args=(faces, local_names, bind))
 
 
 def _rolled(runner, index, faces, local_names, bind):

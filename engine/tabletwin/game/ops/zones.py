@@ -155,7 +155,7 @@ def top_card(pile, place: str, visible):
         unknown = pile.unknown()
         if len(unknown) > 1:
             cards = [pile[i] for i in unknown]
-            return Then(ChanceFrame(place, cards, visible=visible), _unknown_card, (unknown.start,))
+            return ChanceFrame(place, cards, visible=visible, then=_unknown_card, args=(unknown.start,))
         if len(unknown) == 1:
             return unknown[0]
     return 0
