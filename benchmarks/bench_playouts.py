@@ -55,7 +55,8 @@ def rate(playout, subject, seconds: float) -> float:
 
 
 def clone_cost(model, seconds: float) -> tuple[float, int]:
-    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers replayed."""
+    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers given by then
+    (a clone copies the state and the walk of the flow; it does not replay them)."""
     rng = random.Random(1)
     game = Game(model)
     answers = []
@@ -93,7 +94,7 @@ def main() -> None:
         print(f"{name:36} {value:10.0f} playouts/s")
     for path in sorted(EXAMPLES.glob("*.yaml")):
         micros, replayed = clone_cost(load_model(path), args.seconds / 3)
-        print(f"clone {path.stem:30} {micros:10.1f} µs halfway ({replayed} answers replayed)")
+        print(f"clone {path.stem:30} {micros:10.1f} µs halfway (after {replayed} answers)")
     reference = results.get("openspiel python_tic_tac_toe")
     if reference:
         print(f"tic-tac-toe: tabletwin / OpenSpiel Python rules = {results['tabletwin tic_tac_toe'] / reference:.2f}")

@@ -20,7 +20,9 @@ original, so nothing either game does shows in the other.
 from __future__ import annotations
 
 from .frames import ATOMIC as _ATOMIC
+from .modifiers import make_modified
 from .piles import Pile
+from .runner import Runner
 
 
 class Copier:
@@ -95,14 +97,11 @@ class Copier:
 
 def copy_runner(runner, cls=None):
     """An independent :class:`~.runner.Runner` at the same point as ``runner``; returns ``(copy, copier)``."""
-    from .modifiers import make_modified
-    from .runner import Runner
-
     cls = Runner if cls is None else cls
     copy = Copier()
     state = runner.state
     new_state = state.__class__.__new__(state.__class__)
-    new_state.model = state.model
+    new_state.__dict__.update(state.__dict__)  # anything not named below is shared (model-level)
     new_state.players = copy(state.players)
     new_state.variables = {name: copy(value) for name, value in state.variables.items()}
     new_state.zones = {name: copy(zone) for name, zone in state.zones.items()}
