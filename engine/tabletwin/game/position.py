@@ -21,6 +21,14 @@ Contract (what an exact solver may rely on):
 - ``1``, ``1.0`` and ``True`` are different values in a key (labels and types tell them apart).
 
 Keys are tuples of tuples, as long as the state; build one per position, not per step.
+
+A solver expands a position by copying the game once per answer (a copy costs the same early
+and late in a game, :mod:`.snapshot`) and keys the children::
+
+    for index in range(len(game.request.options)):
+        child = game.clone()
+        child.answer(index)
+        table.get(child.position())
 """
 
 from __future__ import annotations
