@@ -175,3 +175,20 @@ def test_a_game_stopped_by_an_error_cannot_be_cloned():
     with pytest.raises(EngineError) as caught:
         game.clone()
     assert caught.value is game.error
+
+
+def test_a_traced_game_clones_into_a_plain_game_at_the_same_place():
+    from tabletwin.game.runner import Runner
+    from tabletwin.playview.tracing import TracedGame
+
+    model = load_model(MODELS[[p.stem for p in MODELS].index("pig")])
+    answers, requests, log = _reference(model, 2)
+    traced = TracedGame(model, 2)
+    for index in answers[:5]:
+        traced.answer(index)
+    assert traced.runner.stack and traced.runner.stack[0][0] == "node"
+    copy = traced.clone()
+    assert type(copy._runner) is Runner
+    assert copy.position() == traced.position()
+    assert _continue(copy, answers, 5) == requests[5:]
+    assert _log(copy) == log
