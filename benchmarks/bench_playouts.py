@@ -6,12 +6,15 @@ at random, apply it, until the game ends. Our loop answers each request at rando
 public API (``Game.request`` / ``Game.answer``). The ratio that matters is ours on
 ``examples/tic_tac_toe.yaml`` against OpenSpiel's Python rules.
 
-    .venv/bin/python benchmarks/bench_playouts.py [--seconds S]
+    .venv/bin/python benchmarks/bench_playouts.py [--seconds S] [--against REV]
+
+``--against REV`` plays the examples on the engine of git revision ``REV`` too, in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from pathlib import Path
@@ -43,19 +46,21 @@ def openspiel_playout(game, rng):
 
 
 def rate(playout, subject, seconds: float) -> float:
+    """Playouts per second of processor time (other load on the machine skews it less than wall time)."""
     rng = random.Random(0)
     count = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         for _ in range(20):
             playout(subject, rng)
         count += 20
-    return count / (time.perf_counter() - start)
+    return count / (time.process_time() - start)
 
 
 def clone_cost(model, seconds: float) -> tuple[float, int]:
-    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers replayed."""
+    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers given by then
+    (a clone copies the state and the walk of the flow; it does not replay them)."""
     rng = random.Random(1)
     game = Game(model)
     answers = []
@@ -77,7 +82,13 @@ def clone_cost(model, seconds: float) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--against", metavar="REV", help="also play the examples on the engine of this git revision")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # for --against
     args = parser.parse_args()
+    if args.json:
+        print(json.dumps({path.stem: rate(tabletwin_playout, load_model(path), args.seconds)
+                          for path in sorted(EXAMPLES.glob("*.yaml"))}))
+        return
     results = {}
     try:
         import pyspiel
@@ -93,7 +104,13 @@ def main() -> None:
         print(f"{name:36} {value:10.0f} playouts/s")
     for path in sorted(EXAMPLES.glob("*.yaml")):
         micros, replayed = clone_cost(load_model(path), args.seconds / 3)
-        print(f"clone {path.stem:30} {micros:10.1f} µs halfway ({replayed} answers replayed)")
+        print(f"clone {path.stem:30} {micros:10.1f} µs halfway (after {replayed} answers)")
+    if args.against:
+        from reference import extract, run_under
+
+        theirs = run_under(extract(args.against), Path(__file__), ["--seconds", str(args.seconds)])
+        for stem, value in theirs.items():
+            print(f"{stem:30} playouts/s: this engine / {args.against} = {results[f'tabletwin {stem}'] / value:.2f}")
     reference = results.get("openspiel python_tic_tac_toe")
     if reference:
         print(f"tic-tac-toe: tabletwin / OpenSpiel Python rules = {results['tabletwin tic_tac_toe'] / reference:.2f}")
