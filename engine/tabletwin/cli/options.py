@@ -83,3 +83,9 @@ def cap_jobs(command: str, requested: int, stderr=None) -> int:
               f"using {processors}", file=stderr or sys.stderr)
         return processors
     return requested
+
+
+MAX_STATES = 100_000_000
+"""Largest ``solve --max-states``: far beyond what fits in memory, so the memory is the real bound."""
+
+max_states = _within(1, MAX_STATES, "the state budget")
