@@ -5,14 +5,13 @@ from __future__ import annotations
 from ..errors import ExprError, NotExecutable
 from ..expr import TSet, to_text
 from .requests import End
+from .stops import GameOver, ScopeEnded
 
 EMPTY: dict = {}
 
 
 def check_end(runner) -> None:
     """Raise GameOver or ScopeEnded if a condition fires; eliminations just happen."""
-    from .runner import GameOver, ScopeEnded
-
     model = runner.model
     state = runner.state
     scope = runner.scope

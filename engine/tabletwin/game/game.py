@@ -4,17 +4,23 @@
 >>> while game.request.kind != "end":
 ...     game.answer(0)
 
-A game is replayable: the model, the answers and nothing else decide what happens, so
-:meth:`Game.clone` replays the answers on a fresh game. (The rules never draw random numbers;
-chance is a request that the caller answers.)
+A game is replayable: the model, the answers and nothing else decide what happens (the rules
+never draw random numbers; chance is a request that the caller answers). :meth:`Game.clone`
+copies the state and the walk of the flow instead of replaying (:mod:`.snapshot`), and
+:meth:`Game.position` is a key for the point a game is at (:mod:`.position`).
 """
 
 from __future__ import annotations
 
 from ..errors import EngineError
 from ..model import Model
+import copy as _copy
+
+from .log import Log
+from .position import position_key
 from .requests import End
 from .runner import Runner
+from .snapshot import copy_runner
 from . import work
 
 
@@ -25,20 +31,17 @@ class Game:
         """``runner`` replaces the plain :class:`Runner` (the Player's traces its place in the flow)."""
         self.model = model
         self.seed = seed
-        self.history: list[int] = []
+        self._history = Log()
         self.error: EngineError | None = None
         self.request = None
         self._runner = runner if runner is not None else Runner(model, tally)
-        self._play = self._runner.play()
         self._resume(None)
 
     # -- driving -------------------------------------------------------------------------
 
     def _resume(self, answer):
         try:
-            self.request = self._play.send(answer)
-        except StopIteration as stop:
-            self.request = stop.value
+            self.request = self._runner.advance(answer)
         except EngineError as exc:
             self.error = exc
             self.request = None
@@ -51,19 +54,47 @@ class Game:
             raise ValueError("the game is not waiting for an answer")
         if not isinstance(index, int) or not 0 <= index < len(request.options):
             raise ValueError(f"answer {index!r} is not one of the {len(request.options)} options")
-        self.history.append(index)
+        self._history.append(index)
         self._resume(index)
 
     @property
     def is_over(self) -> bool:
         return isinstance(self.request, End)
 
+    @property
+    def history(self) -> list[int]:
+        """The answers so far."""
+        if self._history.before is not None:
+            self._history = self._history.full()
+        return self._history
+
     def clone(self) -> "Game":
-        """An independent game at the same point, which continues identically."""
-        copy = Game(self.model, self.seed)
-        for index in self.history:
-            copy.answer(index)
-        return copy
+        """An independent game at the same point, which continues identically.
+
+        The state and the walk of the flow are copied (:mod:`.snapshot`), not replayed, so this
+        takes the same time early and late in a game; the copy shares no mutable value with the
+        original. It is a plain game on a plain runner, without a usage tally.
+        """
+        if self.error is not None:
+            raise self.error  # as replaying its answers would
+        game = Game.__new__(Game)
+        game.model = self.model
+        game.seed = self.seed
+        game._history = self._history.fork()
+        game.error = None
+        runner, copier = copy_runner(self._runner)
+        game._runner = runner
+        game.request = _copy_request(self.request, copier)
+        return game
+
+    def position(self):
+        """A hashable key of the point this game is at; see :func:`.position.position_key`.
+
+        Two games of the same model with equal positions continue identically for the same
+        answers (until one of the engine's runaway limits stops one of them); games that reached
+        the same state and place in the flow by different answers have equal positions.
+        """
+        return position_key(self._runner, self.request)
 
     # -- what happened -------------------------------------------------------------------
 
@@ -73,11 +104,17 @@ class Game:
 
     @property
     def events(self) -> list[str]:
-        return self._runner.state.events
+        state = self._runner.state
+        if state.events.before is not None:
+            state.events = state.events.full()
+        return state.events
 
     @property
     def observations(self):
-        return self._runner.observations
+        runner = self._runner
+        if runner.observations.before is not None:
+            runner.observations = runner.observations.full()
+        return runner.observations
 
     @property
     def work(self) -> int:
@@ -87,3 +124,16 @@ class Game:
     def value(self, name: str):
         """The current value of a variable, zone or any other global name."""
         return self._runner.scope[name]
+
+
+def _copy_request(request, copier):
+    """The request of a copied game, its values those of the copy's state."""
+    if request is None or isinstance(request, End):
+        return request
+    result = _copy.copy(request)
+    result.values = copier(request.values)
+    if getattr(request, "items", None) is not None:
+        result.items = copier(request.items)
+        result.pool = copier(request.pool)
+        result.chosen = copier(request.chosen)
+    return result

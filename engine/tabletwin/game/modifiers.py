@@ -81,4 +81,4 @@ def op_modify(runner, op, local_names, place):
                                                      op.codes.get("if_x"), None, op.raw.get("until"), captured))
 
 
-OPS = {"modify": (op_modify, False)}
+OPS = {"modify": op_modify}

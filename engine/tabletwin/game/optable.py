@@ -1,7 +1,7 @@
-"""Every op of reference §11, by name: ``TABLE[kind] = (function, asks)``.
+"""Every op of reference §11, by name: ``TABLE[kind] = function``.
 
-``asks`` marks the generator ops (they may yield a request); the others are plain functions,
-which keeps the common ops (``set``, ``add``) free of generator overhead.
+``function(runner, op, local_names, place)`` does the op and returns ``None``, or returns the
+frame (:mod:`.frames`) that does the rest of it when it may ask something.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """A game that knows where it is in the model: the flow node and the op that ask each question.
 
 The Player highlights the station of the Diagram (the model path of the flow node) and links
-every question, log entry and error to its line. The engine's runner does not keep that, so
-:class:`TracedRunner` keeps one stack of the nodes and ops it is inside, and tells a listener
+every question, log entry and error to its line. The engine's runner keeps its place as a stack of
+frames; :class:`TracedRunner` reads the nodes and ops it is inside off them, and tells a listener
 about every observation as it is made (the log cuts the game into entries there).
 """
 
@@ -11,44 +11,47 @@ from __future__ import annotations
 from ..errors import EngineError
 from ..game import Game
 from ..game.requests import ALL
+from ..game.flowframes import NodeFrame
+from ..game.frames import OpsFrame
 from ..game.runner import Runner
 
 NODE, OP = "node", "op"
 
 
 class TracedRunner(Runner):
-    """A runner with a stack of ``(kind, path)``: the flow nodes and ops being run, innermost last."""
+    """A runner that can say where it is: ``stack`` of ``(kind, path)``, the flow nodes and ops
+    being run, innermost last (read off the runner's frames)."""
 
     def __init__(self, model, listener=None):
         super().__init__(model)
-        self.stack: list[tuple[str, tuple]] = []
         self.listener = listener
         self.failed_at: tuple | None = None  # the stack where an engine error arose
         if listener is not None and hasattr(listener, "start"):
             listener.start(self.state)  # the state as set up, before the flow changes anything
 
-    def _traced(self, kind: str, path, inner):
-        self.stack.append((kind, tuple(path)))
-        try:
-            return (yield from inner)
-        except EngineError:
-            if self.failed_at is None:
-                self.failed_at = tuple(self.stack)
-            raise
-        finally:
-            self.stack.pop()
+    @property
+    def stack(self) -> list[tuple[str, tuple]]:
+        return trace_of(self.frames)
 
-    def run_node(self, node):
-        return self._traced(NODE, node.path, super().run_node(node))
-
-    def run_ops(self, ops, local_names: dict, place: str):
-        for op in ops:
-            yield from self._traced(OP, op.path, super().run_ops((op,), local_names, place))
+    def failing(self, exc) -> None:
+        if isinstance(exc, EngineError) and self.failed_at is None:
+            self.failed_at = tuple(self.stack)
 
     def observe(self, where, kind, text, visible=ALL, player=None):
         super().observe(where, kind, text, visible, player)
         if self.listener is not None:
             self.listener(self, self.observations[-1])
+
+
+def trace_of(frames) -> list[tuple[str, tuple]]:
+    """The flow nodes and the ops in progress among ``frames``, outermost first."""
+    stack = []
+    for frame in frames:
+        if frame.__class__ is NodeFrame:
+            stack.append((NODE, tuple(frame.node.path)))
+        elif frame.__class__ is OpsFrame and frame.op is not None:
+            stack.append((OP, tuple(frame.op.path)))
+    return stack
 
 
 def station_of(stack) -> tuple | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...errors import ExprError, NotExecutable
 from ...expr import to_text
+from ..frames import ChanceFrame, DecideFrame, Frame, Then
 from ..labels import label
 from ..requests import ALL
 from .common import get, integer, require_text, visible_to
@@ -33,45 +34,90 @@ def op_choose(runner, op, local_names, place):
     else:
         visible = visible_to(runner, op, local_names, ALL)
     subset = "min" in op.fields or "max" in op.fields
-    local_names[bind] = yield from choose_from(runner, op, local_names, place, options, actor, visible, subset)
+    return Then(choose_from(runner, op, local_names, place, options, actor, visible, subset), bind_to,
+                (local_names, bind))
 
 
-def choose_from(runner, op, local_names, place, options, actor, visible, subset):
+def bind_to(runner, value, local_names: dict, name: str):
+    """The end of a choice: its value under ``name``."""
+    local_names[name] = value
+
+
+def choose_from(runner, op, local_names, place, options, actor, visible, subset) -> Frame:
+    """The frame of a choice among ``options``; it leaves the chosen value (a list for a subset) in ``runner.value``."""
     if not subset:
         if not options:
             raise ExprError(f"{place}: choose has no options", path=op.path)
         if len(options) > 1 and actor is None:
             raise NotExecutable(f"{place}: choose without actor_x and without an actor on the step", path=op.path)
-        index = yield from runner.decide(actor, place, options, visible)
-        return options[index]
+        return Then(DecideFrame(actor, place, options, visible), _picked, (options,))
     lowest = integer(get(runner, op, "min", local_names, place, default=0), "min", place, op)
     highest = integer(get(runner, op, "max", local_names, place, default=len(options)), "max", place, op)
     if len(options) < lowest:
         raise ExprError(f"{place}: choose needs at least {lowest} options, has {len(options)}", path=op.path)
-    chosen: list = []
-    last = -1
-    while len(chosen) < highest:
-        needed = lowest - len(chosen)
-        candidates = [j for j in range(last + 1, len(options)) if len(options) - j >= needed]
+    return SubsetFrame(op, place, options, actor, visible, lowest, highest)
+
+
+def _picked(runner, index, options):
+    runner.value = options[index]
+
+
+class SubsetFrame(Frame):
+    """A subset choice, one element at a time in the order of the options; ``done`` once ``min`` are chosen."""
+
+    __slots__ = ("op", "place", "options", "actor", "visible", "lowest", "highest", "chosen", "last", "candidates",
+                 "can_stop", "asked")
+    KEEP = ("op", "place", "lowest", "highest", "last", "can_stop", "asked")
+    COPY = ("actor", "visible", "options", "chosen", "candidates")
+
+    def __init__(self, op, place, options, actor, visible, lowest, highest):
+        self.op = op
+        self.place = place
+        self.options = options
+        self.actor = actor
+        self.visible = visible
+        self.lowest = lowest
+        self.highest = highest
+        self.chosen: list = []
+        self.last = -1
+        self.candidates = None
+        self.can_stop = False
+        self.asked = False
+
+    def resume(self, runner, value):
+        options = self.options
+        chosen = self.chosen
+        if self.asked:
+            self.asked = False
+            if self.can_stop and value == len(self.candidates):
+                runner.value = chosen
+                return None
+            self.last = self.candidates[value]
+            chosen.append(options[self.last])
+        if len(chosen) >= self.highest:
+            runner.value = chosen
+            return None
+        needed = self.lowest - len(chosen)
+        candidates = [j for j in range(self.last + 1, len(options)) if len(options) - j >= needed]
         if not candidates:
-            break
+            runner.value = chosen
+            return None
         values = [options[j] for j in candidates]
         labels = [label(v) for v in values]
         items = list(values)
-        can_stop = len(chosen) >= lowest
+        can_stop = len(chosen) >= self.lowest
         if can_stop:
             values.append(DONE)
             labels.append(DONE)
             items.append(None)
-        if len(values) > 1 and actor is None:
-            raise NotExecutable(f"{place}: choose without actor_x and without an actor on the step", path=op.path)
-        index = yield from runner.decide(actor, f"{place} · {len(chosen) + 1}", values, visible, labels,
-                                         subset=(items, list(options), list(chosen)))
-        if can_stop and index == len(values) - 1:
-            break
-        last = candidates[index]
-        chosen.append(options[last])
-    return chosen
+        if len(values) > 1 and self.actor is None:
+            raise NotExecutable(f"{self.place}: choose without actor_x and without an actor on the step",
+                                path=self.op.path)
+        self.candidates = candidates
+        self.can_stop = can_stop
+        self.asked = True
+        return DecideFrame(self.actor, f"{self.place} · {len(chosen) + 1}", values, self.visible, labels,
+                           subset=(items, list(options), list(chosen)))
 
 
 def op_roll(runner, op, local_names, place):
@@ -79,10 +125,13 @@ def op_roll(runner, op, local_names, place):
     if not faces:
         raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
     visible = visible_to(runner, op, local_names, ALL)
-    index = yield from runner.chance(place, faces, visible=visible)
     bind = op.raw.get("bind")
+    return Then(ChanceFrame(place, faces, visible=visible), _rolled, (faces, local_names, bind))
+
+
+def _rolled(runner, index, faces, local_names, bind):
     if bind is not None:
         local_names[str(bind)] = faces[index]
 
 
-OPS = {"choose": (op_choose, True), "roll": (op_roll, True)}
+OPS = {"choose": op_choose, "roll": op_roll}

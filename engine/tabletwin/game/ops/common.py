@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...errors import ExprError, NotExecutable
 from ...expr import to_text
 from ...model.data import is_model_data
+from ..frames import ChanceFrame, Then
 from ..labels import label
 from ..piles import Pile
 from ..requests import ALL
@@ -87,15 +88,19 @@ def position_of(op, place: str):
 
 
 def insert(runner, pile: Pile, item, position, place: str):
-    """Put ``item`` into ``pile``; ``random`` in a zone without shuffle is a chance node.
+    """Put ``item`` into ``pile``; ``random`` in a zone without shuffle is a chance node (then
+    the frame that asks is returned, else ``None``).
 
     ``item`` goes in as it is: the caller stores a copy where the value comes from elsewhere."""
     if position == "random" and not pile.shuffled and pile:
         slots = list(range(len(pile) + 1))
-        index = yield from runner.chance(place, slots, labels=[str(i) for i in slots])
-        pile.insert(index, item)
-    else:
-        pile.put(item, position)
+        return Then(ChanceFrame(place, slots, labels=[str(i) for i in slots]), _inserted, (pile, item))
+    pile.put(item, position)
+    return None
+
+
+def _inserted(runner, index, pile, item):
+    pile.insert(index, item)
 
 
 def find(pile: list, item) -> int:

@@ -36,4 +36,4 @@ def op_let(runner, op, local_names, place):
     local_names[name] = get(runner, op, "value", local_names, place, required=True)
 
 
-OPS = {"set": (op_set, False), "add": (op_add, False), "let": (op_let, False)}
+OPS = {"set": op_set, "add": op_add, "let": op_let}

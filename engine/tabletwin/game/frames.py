@@ -1,0 +1,260 @@
+"""The walk of the flow as data: a stack of frames that a loop resumes, so it can be copied.
+
+Every construct that may ask something (a flow node, an op list, a trigger phase, a window, a
+decision) is a :class:`Frame`: a small object holding what the construct has done so far (its
+program counter and locals). ``resume(runner, value)`` runs it until it
+
+- returns ``None``: it is finished (a frame that gives a value puts it in ``runner.value``);
+- returns a :class:`Frame`: the runner pushes it and resumes it; when it finishes, this frame is
+  resumed with ``runner.value``;
+- returns a request (:class:`~.requests.Decision` or :class:`~.requests.Chance`): the game waits;
+  the answer's index is the ``value`` of the next ``resume`` of this same frame.
+
+An exception raised while a frame runs unwinds the stack: each frame popped gets
+``unwind(runner, exc)`` (its ``finally``), and the first that returns ``True`` handles it and is
+finished. Because the whole walk is in these objects and the game state, a game copies by
+copying both (:mod:`.snapshot`), and compares by their contents (:mod:`.position`).
+
+A frame lists its slots in ``COPY`` (values a copy of the game must copy: local names, lists,
+piles) and ``KEEP`` (shared: model objects, text, numbers); ``LIMITS`` are counters of the
+engine's runaway limits, which :mod:`.position` leaves out.
+"""
+
+from __future__ import annotations
+
+from ..errors import ExprError, NotExecutable
+from ..expr import TSet
+from ..model.data import ModelDict
+from .labels import label
+from .requests import ALL, Chance, Decision
+from .work import OP_COST, out_of_work
+
+ATOMIC = frozenset({int, float, str, bool, type(None), TSet, ModelDict, range, bytes, complex})
+"""Classes of values no op changes, shared by a game and its copies (model data dicts included)."""
+
+MAX_OPTIONS = 100_000
+"""Options of one decision or chance event: each gets a label and goes to the player, so a million
+would take seconds and hundreds of megabytes per request (a 300 x 300 board has 90,000 cells)."""
+
+
+def check_options(where: str, count: int) -> None:
+    if count > MAX_OPTIONS:
+        raise ExprError(f"{where}: {count:,} options to choose from; at most {MAX_OPTIONS:,}")
+
+
+class Frame:
+    """One construct in progress. Subclasses define ``__slots__``, ``KEEP``, ``COPY`` and ``resume``."""
+
+    __slots__ = ()
+    KEEP: tuple = ()
+    COPY: tuple = ()
+    LIMITS: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.copied = _copier_of(cls)
+
+    def resume(self, runner, value):
+        raise NotImplementedError
+
+    def unwind(self, runner, exc) -> bool:
+        """The frame is left by ``exc``: clean up; ``True`` if it handles ``exc`` (and is finished)."""
+        return False
+
+
+def _copier_of(cls):
+    """``copied(frame, copy)``: a new frame of ``cls``, ``KEEP`` and ``LIMITS`` slots as they are,
+    ``COPY`` slots through ``copy`` (:class:`~.snapshot.Copier`); generated once per class because
+    look-ahead copies frames by the million."""
+    lines = ["def copied(frame, copy):", "    new = new_frame(cls)"]
+    for name in (*cls.KEEP, *cls.LIMITS):
+        lines.append(f"    new.{name} = frame.{name}")
+    for name in cls.COPY:
+        lines.append(f"    value = frame.{name}")
+        lines.append(f"    new.{name} = value if value.__class__ in atomic else copy(value)")
+    lines.append("    return new")
+    namespace = {"new_frame": object.__new__, "cls": cls, "atomic": ATOMIC}
+    exec("\n".join(lines), namespace)  # noqa: S102  (our own slot names, checked below)
+    for name in (*cls.KEEP, *cls.LIMITS, *cls.COPY):
+        assert name.isidentifier() and name in cls.__slots__, (cls.__name__, name)
+    return namespace["copied"]
+
+
+class Then(Frame):
+    """Run ``child``, then ``then(runner, value, *args)``, which may return one more frame to run.
+
+    The value of the whole is the value ``then`` leaves in ``runner.value`` (or its frame's)."""
+
+    __slots__ = ("child", "then", "args", "pc")
+    KEEP = ("then", "pc")
+    COPY = ("child", "args")
+
+    def __init__(self, child: Frame, then, args: tuple = ()):
+        self.child = child
+        self.then = then
+        self.args = args
+        self.pc = 0
+
+    def resume(self, runner, value):
+        pc = self.pc
+        if pc == 0:
+            self.pc = 1
+            child, self.child = self.child, None
+            return child
+        if pc == 1:
+            self.pc = 2
+            return self.then(runner, value, *self.args)
+        return None
+
+
+class OpsFrame(Frame):
+    """A list of ops sharing ``names``; ``op`` is the op being run (for tracing), else ``None``."""
+
+    __slots__ = ("ops", "names", "place", "index", "op")
+    KEEP = ("ops", "place", "index", "op")
+    COPY = ("names",)
+
+    def __init__(self, ops, names: dict, place: str):
+        self.ops = ops
+        self.names = names
+        self.place = place
+        self.index = 0
+        self.op = None
+
+    def resume(self, runner, value):
+        ops = self.ops
+        index = self.index
+        count = len(ops)
+        if index >= count:
+            return None
+        scope = runner.scope
+        table = runner.op_table
+        names = self.names
+        place = self.place
+        while index < count:
+            op = ops[index]
+            index += 1
+            self.op = op
+            scope.steps -= OP_COST
+            if scope.steps < 0:
+                raise out_of_work(place, op.path)
+            function = table.get(op.kind)
+            if function is None:
+                raise NotExecutable(f"{place}: unknown op {op.kind!r}", path=op.path)
+            frame = function(runner, op, names, place)
+            if frame is not None:
+                self.index = index
+                return frame
+        self.index = index
+        self.op = None
+        return None
+
+
+class DecideFrame(Frame):
+    """A player's choice among ``values``: its index in ``runner.value``; one value is taken without asking."""
+
+    __slots__ = ("player", "where", "values", "visible", "labels", "subset", "names")
+    KEEP = ("where",)
+    COPY = ("player", "visible", "values", "labels", "subset", "names")
+
+    def __init__(self, player, where: str, values: list, visible=ALL, labels=None, subset=None):
+        self.player = player
+        self.where = where
+        self.values = values
+        self.visible = visible
+        self.labels = labels
+        self.subset = subset
+        self.names = None
+
+    def resume(self, runner, value):
+        names = self.names
+        if names is not None:
+            runner.observe(self.where, "decision", names[value], self.visible, self.player)
+            runner.value = value
+            return None
+        values = self.values
+        labels = self.labels
+        if len(values) == 1:
+            runner.observe(self.where, "automatic", labels[0] if labels is not None else label(values[0]),
+                           self.visible, self.player)
+            if runner.tally is not None:
+                runner.tally.forced_decision(self.player, self.where)
+            runner.value = 0
+            return None
+        check_options(self.where, len(values))
+        names = self.names = labels if labels is not None else [label(v) for v in values]
+        if self.player is None:
+            raise NotExecutable(f"{self.where}: choice without a player")
+        request = Decision(self.player, self.where, names, values, self.visible)
+        if self.subset is not None:
+            request.items, request.pool, request.chosen = self.subset
+        return request
+
+
+class ChanceFrame(Frame):
+    """Chance picks one of ``values``: its index in ``runner.value``; one value happens without a request."""
+
+    __slots__ = ("where", "values", "probabilities", "visible", "labels", "names")
+    KEEP = ("where",)
+    COPY = ("visible", "values", "probabilities", "labels", "names")
+
+    def __init__(self, where: str, values: list, probabilities=None, visible=ALL, labels=None):
+        self.where = where
+        self.values = values
+        self.probabilities = probabilities
+        self.visible = visible
+        self.labels = labels
+        self.names = None
+
+    def resume(self, runner, value):
+        names = self.names
+        if names is not None:
+            runner.observe(self.where, "chance", names[value], self.visible)
+            runner.value = value
+            return None
+        values = self.values
+        labels = self.labels
+        if len(values) == 1:
+            runner.observe(self.where, "chance", labels[0] if labels is not None else label(values[0]), self.visible)
+            runner.value = 0
+            return None
+        check_options(self.where, len(values))
+        names = self.names = labels if labels is not None else [label(v) for v in values]
+        probabilities = self.probabilities
+        if probabilities is None:
+            probabilities = [1 / len(values)] * len(values)
+        return Chance(self.where, names, values, probabilities, self.visible)
+
+
+def run_frames(runner, value):
+    """Resume ``runner.frames`` with ``value`` until a request or an empty stack; returns the request or ``None``."""
+    frames = runner.frames
+    while frames:
+        frame = frames[-1]
+        try:
+            out = frame.resume(runner, value)
+        except Exception as exc:
+            unwind(runner, exc)
+            value = runner.value
+            continue
+        if out is None:
+            frames.pop()
+            value = runner.value
+        elif isinstance(out, Frame):
+            frames.append(out)
+            value = None
+        else:
+            return out
+    return None
+
+
+def unwind(runner, exc) -> None:
+    """Pop frames until one handles ``exc``; re-raise it when none does."""
+    runner.failing(exc)
+    frames = runner.frames
+    while frames:
+        frame = frames.pop()
+        if frame.unwind(runner, exc):
+            return
+    raise exc
+
