@@ -26,8 +26,12 @@ def first_seat_wins(goal: int, policies) -> float:
                 stop = 1.0 - win[(other, theirs, mine + turn, 0)]
                 roll = (1.0 - win[(other, theirs, mine, 0)]) / 6 + sum(
                     win[(seat, mine, theirs, turn + pips)] for pips in range(2, 7)) / 6
-                p = policies[seat](mine, theirs, turn)
-                value = p * roll + (1 - p) * stop
+                policy = policies[seat]
+                if policy is best:
+                    value = max(roll, stop)
+                else:
+                    p = policy(mine, theirs, turn)
+                    value = p * roll + (1 - p) * stop
             change = max(change, abs(value - win[state]))
             win[state] = value
         if change < 1e-14:
@@ -40,3 +44,8 @@ def uniform(mine, theirs, turn) -> float:
 
 def hold_at(limit: int):
     return lambda mine, theirs, turn: 0.0 if turn >= limit else 1.0
+
+
+def best(mine, theirs, turn) -> float:
+    """Marks a seat that plays to win: the better of rolling and stopping at every decision."""
+    raise AssertionError("best is a marker, not a policy")
