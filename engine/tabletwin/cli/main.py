@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ..simulate.backends import BackendError
-from . import (diagram_command, eval_command, ladder_command, play_command, simulate_command, sweep_command,
-               validate_command)
+from . import (diagram_command, eval_command, ladder_command, play_command, simulate_command, solve_command,
+               sweep_command, validate_command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     ladder_command.register(commands)
     play_command.register(commands)
     simulate_command.register(commands)
+    solve_command.register(commands)
     sweep_command.register(commands)
     validate_command.register(commands)
     return parser

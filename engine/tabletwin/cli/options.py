@@ -109,3 +109,9 @@ def backend_of(args):
         raise BackendError("--jobs counts local processes; with --backend ray every processor of the cluster "
                            "plays, so leave --jobs out")
     return make_backend(name, address or os.environ.get("RAY_ADDRESS") or None)
+
+
+MAX_STATES = 100_000_000
+"""Largest ``solve --max-states``: far beyond what fits in memory, so the memory is the real bound."""
+
+max_states = _within(1, MAX_STATES, "the state budget")
