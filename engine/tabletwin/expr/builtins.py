@@ -14,9 +14,9 @@ from functools import partial
 from itertools import islice
 
 from ..dictorder import ordered
-from .budget import PRINT_COST, TOUCH_COST, build, build_text, charge, touch, weight
+from .budget import ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room, out_of_work, touch, weight
 from .errors import DictKeyError
-from .runtime import MAX_LENGTH, big_integer, counted, too_long
+from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, too_long
 from .values import MAX_TEXT, TSet, str_text, to_text, type_name
 
 MAX_RANGE = 10_000_000
@@ -138,6 +138,19 @@ def _sum(G, iterable, /, start=0):
 
     A generator is summed a chunk at a time: never held whole in memory.
     """
+    cls = iterable.__class__
+    if start.__class__ is int and (cls is list or cls is tuple):  # the usual case, in one piece
+        G.steps -= len(iterable)
+        if G.steps < 0:
+            raise out_of_work()
+        total = py.sum(iterable, start)
+        if total.__class__ is int:
+            return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
+        if total.__class__ is not float:
+            return big_integer(total)
+        total = _Total(start)  # decimals came in: summed again, compensated
+        total.add(iterable)
+        return total.result()
     if isinstance(start, str):
         raise TypeError("sum() can't sum text; use str() and +")
     if isinstance(start, (list, tuple)):
@@ -290,7 +303,22 @@ def _float(G, value=0, /):
 
 
 def _str(G, value="", /):
-    if value.__class__ is not str:
+    cls = value.__class__
+    if cls is int and -SAFE_INTEGER <= value <= SAFE_INTEGER:
+        # The usual case, written by Python itself; charged as below, in the same order.
+        text = py.repr(value)
+        G.steps -= PRINT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        elements = len(text) // TEXT_ELEMENT + 1
+        G.room -= elements
+        if G.room < 0:
+            raise out_of_room()
+        G.steps -= elements * ELEMENT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        return text
+    if cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
         charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
     text = str_text(value)

@@ -69,6 +69,11 @@ HELPERS = {
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
+SHORT_TEXT = 64
+"""Texts joined by ``+`` into fewer characters than this are not charged: making them costs
+less than charging would, and they are held only where a comprehension or builtin has already
+reserved room for what it holds."""
+
 SMALL_CONTAINER = 16
 """Containers shorter than this are searched by ``in`` inline, without charging the budget: the
 search costs less than charging it would (the comprehension step around it is charged)."""
@@ -146,6 +151,8 @@ class Translator(ast.NodeVisitor):
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
         self._in_comprehension = 0  # there := makes a closure cell of its name: slower
+        self.reads_free_names = False  # a name outside the bound ones (the scope's, or local)
+        self.calls_values = False  # a call of anything but a method: it may run an own function
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -161,6 +168,7 @@ class Translator(ast.NodeVisitor):
         name = node.id
         if self.is_bound(name):
             return _name(name)
+        self.reads_free_names = True
         global_read = ast.Subscript(_name(_G), ast.Constant(name), ast.Load())
         if self.local_names is not None:
             if name in self.local_names:
@@ -232,12 +240,33 @@ class Translator(ast.NodeVisitor):
              ast.Constant(SAFE_INTEGER)],
         )
         inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
-        return ast.IfExp(test, inline, _call("__rt_add", _name(_G), _name(a), _name(b)))
+        # Two texts whose join is short: joined inline, uncharged (see SHORT_TEXT).
+        texts = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(_name(a), "__class__", ast.Load()), [ast.Is(), ast.Is()],
+                        [ast.Attribute(_name(b), "__class__", ast.Load()), _name("__rt_str")]),
+            ast.Compare(ast.BinOp(ast.Call(_name("__rt_len"), [_name(a)], []), ast.Add(),
+                                  ast.Call(_name("__rt_len"), [_name(b)], [])),
+                        [ast.Lt()], [ast.Constant(SHORT_TEXT)])])
+        joined = ast.IfExp(texts, ast.BinOp(_name(a), ast.Add(), _name(b)),
+                           _call("__rt_add", _name(_G), _name(a), _name(b)))
+        return ast.IfExp(test, inline, joined)
 
     def guarded_multiply(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a * b`` inline for integers with an exact result, else through the runtime."""
         if self._in_iterable:
             return _call("__rt_mul", _name(_G), left, right)
+        if _is_integer_constant(right) or _is_integer_constant(left):
+            # ``2 * x``, ``x * 2``: only the other operand's class is in question.
+            constant, other = (right, left) if _is_integer_constant(right) else (left, right)
+            a, product = self.temporary(), self.temporary()
+            operands = [_name(a), constant] if constant is right else [constant, _name(a)]
+            test = ast.BoolOp(ast.And(), [
+                ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
+                            [ast.Is()], [_name("__rt_int")]),
+                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
+                            [ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(*operands[:1], ast.Mult(), operands[1])),
+                             ast.Constant(SAFE_INTEGER)])])
+            return ast.IfExp(test, _name(product), _call("__rt_mul", _name(_G), *operands))
         a, b, product = self.temporary(), self.temporary(), self.temporary()
         both_integers = ast.Compare(
             ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
@@ -380,6 +409,7 @@ class Translator(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute):
             receiver = self.visit(node.func.value)
             return _call(f"__rt_m_{node.func.attr}", _name(_G), receiver, *[self.visit(a) for a in node.args])
+        self.calls_values = True
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
@@ -492,6 +522,11 @@ class Translator(ast.NodeVisitor):
 
 _NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                               defaults=[])
+
+
+def _is_integer_constant(node: ast.expr) -> bool:
+    """An integer constant (translated: a number literal is already normalized)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is int
 
 
 def _is_constant(node: ast.expr) -> bool:
