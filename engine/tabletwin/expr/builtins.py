@@ -321,9 +321,24 @@ def _str(G, value="", /):
     if cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
         charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
-    text = str_text(value)
+    text = _integers_text(value) if cls is list or cls is tuple else None
+    if text is None:
+        text = str_text(value)
     build_text(G, len(text))
     return text
+
+
+_INTEGERS = frozenset({int, bool})
+
+
+def _integers_text(value) -> str | None:
+    """A list or tuple of exact integers written by Python (as the language writes it), else None."""
+    if not value or not _INTEGERS.issuperset(map(type, value)):
+        return None
+    if not (-SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER):
+        return None  # past 2**53 an integer is written as the decimal it stands for
+    text = py.repr(value)
+    return text if len(text) <= MAX_TEXT else None
 
 
 def sigmoid(x, /):

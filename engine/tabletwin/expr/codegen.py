@@ -353,9 +353,13 @@ class Translator(ast.NodeVisitor):
             read = lambda: _name(first)  # noqa: E731
             stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
         # Integers first: most comparisons are of integers, and ``is`` is the cheapest test.
+        # A short text compared with anything reads at most its own characters.
         test = ast.BoolOp(ast.Or(), [
             ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")])])
+            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")]),
+            ast.BoolOp(ast.And(), [
+                ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.Is()], [_name("__rt_str")]),
+                ast.Compare(ast.Call(_name("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(SHORT_TEXT)])])])
         return ast.IfExp(test, ast.Compare(read(), [op], [right]),
                          _call(f"__rt_cmp_{type(op).__name__}", _name(_G), read(), right))
 
