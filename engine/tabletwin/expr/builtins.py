@@ -106,11 +106,18 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
-        items = _materialized(G, args[0]) if len(args) == 1 else args
+        if len(args) == 1:
+            items = args[0]
+            if items.__class__ is not list and items.__class__ is not tuple:
+                items = _materialized(G, items)
+        else:
+            items = args
         if "key" in options:
             charge(G, TOUCH_COST * len(items))  # compares keys, made by the key function
         else:
             touch(G, items)
+        if not options:
+            return function(items) if len(args) == 1 else function(*args)
         return function(items, **options) if len(args) == 1 else function(*args, **options)
 
     return extreme

@@ -69,10 +69,7 @@ HELPERS = {
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
-SHORT_TEXT = 64
-"""Texts joined by ``+`` into fewer characters than this are not charged: making them costs
-less than charging would, and they are held only where a comprehension or builtin has already
-reserved room for what it holds."""
+SHORT_TEXT = runtime.SHORT_TEXT
 
 SMALL_CONTAINER = 16
 """Containers shorter than this are searched by ``in`` inline, without charging the budget: the

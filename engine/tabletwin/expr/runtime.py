@@ -21,6 +21,11 @@ from .values import TSet, type_name
 MAX_LENGTH = 10_000_000
 """Longest text, list or tuple an expression may build."""
 
+SHORT_TEXT = 64
+"""Texts made by ``+`` or ``*`` shorter than this are not charged: making them costs less than
+charging would, and they are held only where a comprehension or builtin has already reserved
+room for what it holds."""
+
 SAFE_INTEGER = 2**53
 """Integers beyond this lose precision: every integer result past it becomes a decimal."""
 
@@ -109,6 +114,8 @@ def plus(a, b):
 
 
 def mul(G, a, b):
+    if a.__class__ is str and b.__class__ is int and len(a) * b < SHORT_TEXT:
+        return a * b  # a short text (or none): like a short join, not charged
     if isinstance(a, _SEQUENCES):
         return _repeat(G, a, b)
     if isinstance(b, _SEQUENCES):
@@ -168,10 +175,15 @@ def modulo(a, b):
 
 def make_dict(mapping: dict) -> dict:
     """A dict built by a literal or comprehension: text keys only, the language's key order."""
-    for key in mapping:
-        if key.__class__ is not str:
-            raise DictKeyError(type_name(key))
-    return ordered(mapping)
+    if not _TEXT.issuperset(map(type, mapping)):  # the kinds of the keys, found in C
+        for key in mapping:
+            if key.__class__ is not str:
+                raise DictKeyError(type_name(key))
+    # Only a key made of digits can be an index key, which ordered() may move to the front.
+    return ordered(mapping) if any(map(str.isdigit, mapping)) else mapping
+
+
+_TEXT = frozenset({str})
 
 
 def dict_from_parts(parts: list) -> dict:
