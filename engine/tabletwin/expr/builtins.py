@@ -146,18 +146,28 @@ def _sum(G, iterable, /, start=0):
     A generator is summed a chunk at a time: never held whole in memory.
     """
     cls = iterable.__class__
-    if start.__class__ is int and (cls is list or cls is tuple):  # the usual case, in one piece
-        G.steps -= len(iterable)
-        if G.steps < 0:
-            raise out_of_work()
-        total = py.sum(iterable, start)
-        if total.__class__ is int:
-            return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
-        if total.__class__ is not float:
-            return big_integer(total)
-        total = _Total(start)  # decimals came in: summed again, compensated
-        total.add(iterable)
-        return total.result()
+    if start.__class__ is int:  # the usual cases first, with nothing to check on the start
+        if cls is list or cls is tuple:
+            G.steps -= len(iterable)
+            if G.steps < 0:
+                raise out_of_work()
+            chunk, rest = iterable, None
+        elif cls is _GENERATOR:  # its steps are charged by its own clauses
+            chunk = py.list(islice(iterable, _CHUNK))
+            rest = iterable if len(chunk) == _CHUNK else None
+        else:
+            return _sum_any(G, iterable, start)
+        if rest is None:
+            total = py.sum(chunk, start)
+            if total.__class__ is int:
+                return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
+            if total.__class__ is not float:
+                return big_integer(total)
+        return _compensated(start, chunk, rest)  # decimals came in: summed again, compensated
+    return _sum_any(G, iterable, start)
+
+
+def _sum_any(G, iterable, start):
     if isinstance(start, str):
         raise TypeError("sum() can't sum text; use str() and +")
     if isinstance(start, (list, tuple)):
@@ -174,6 +184,11 @@ def _sum(G, iterable, /, start=0):
         total = py.sum(chunk, start)
         if total.__class__ is not float:
             return big_integer(total)
+    return _compensated(start, chunk, rest)
+
+
+def _compensated(start, chunk, rest):
+    """The sum of ``chunk`` and then of the chunks left in ``rest`` (an iterator or None)."""
     total = _Total(start)
     total.add(chunk)
     if rest is not None:
@@ -181,6 +196,8 @@ def _sum(G, iterable, /, start=0):
             total.add(chunk)
     return total.result()
 
+
+_GENERATOR = py.type(_ for _ in ())
 
 _CHUNK = 4096
 """Elements of a generator summed at once (in C when they are integers)."""
