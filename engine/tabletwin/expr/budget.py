@@ -122,6 +122,8 @@ def weight(value, cap: int) -> int:
     if cls is str:
         return len(value) // 32 + 1
     if cls is list or cls is tuple:
+        if len(value) >= cap:
+            return len(value) + 1  # past the cap already (as _weigh finds without a walk)
         # Flat: what _weigh finds, without its memo, the elements checked in C. sum() is the
         # quickest check of a list of numbers: it fails on anything else (None included).
         if value and value[0].__class__ in _NUMBERS:
