@@ -191,7 +191,8 @@ class Translator(ast.NodeVisitor):
                 return self.exact_integer(ast.BinOp(left, op, right), "__rt_add", left, right)
             return self.guarded_add(left, right)
         if isinstance(op, ast.Sub):
-            return self.exact_integer(ast.BinOp(left, op, right), "__rt_sub", left, right)
+            number_result = _is_number_literal(node.left) or _is_number_literal(node.right)
+            return self.exact_integer(ast.BinOp(left, op, right), "__rt_sub", left, right, number_result)
         if isinstance(op, ast.Mult):
             return self.guarded_multiply(left, right)
         if isinstance(op, ast.Pow):
@@ -200,7 +201,8 @@ class Translator(ast.NodeVisitor):
             return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
 
-    def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr) -> ast.expr:
+    def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr,
+                      number_result: bool = False) -> ast.expr:
         """``a + 1``, ``a - b``: Python's operator, then an integer past 2**53 becomes a decimal.
 
         ``-S <= r <= S`` is false for text, lists and sets too (a TypeError for the latter,
@@ -211,7 +213,7 @@ class Translator(ast.NodeVisitor):
             return _call(helper, *args)
         result = self.temporary()
         stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
-        if helper == "__rt_add":  # a number literal is one operand: the result is a number
+        if helper == "__rt_add" or number_result:  # a number literal is one operand: the result is a number
             exact = ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [stored, ast.Constant(SAFE_INTEGER)])
         else:
             exact = ast.BoolOp(ast.Or(), [
