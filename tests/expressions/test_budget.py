@@ -148,12 +148,17 @@ def test_a_leaf_function_is_still_refused_past_the_call_depth():
 
 # Short texts and numbers are handled inline, uncharged; long ones are charged by size.
 
-def test_joining_short_texts_is_not_charged_and_long_ones_are():
+def test_joining_short_texts_outside_a_comprehension_is_not_charged():
     assert spent("a + b", a="x" * 31, b="y" * 32) == (0, 0)
-    assert spent("a * 3", a="x" * 21) == (0, 0)
     # 64 characters: eight elements of text, two units each.
     assert spent("a + b", a="x" * 32, b="y" * 32) == (2 * 9, 9)
-    assert spent("a * 2", a="x" * 32) == (2 * 9, 9)
+    assert spent("a * 2", a="x" * 2) == (2, 1)
+
+
+def test_joining_texts_in_a_comprehension_is_charged_by_size():
+    # Each step: the loop, three nodes, and room for the element; then each join's one element.
+    steps, room = spent("[a + b for b in L]", a="x", L=["y"] * 10)
+    assert (steps, room) == (10 * (budget.LOOP_COST + 3 * NODE_COST) + 10 * 2, 10 * (1 + 3 // 2) + 10)
 
 
 def test_comparing_a_short_text_is_not_charged_and_a_long_list_is():

@@ -69,7 +69,15 @@ HELPERS = {
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
-SHORT_TEXT = runtime.SHORT_TEXT
+SHORT_TEXT = 64
+"""Texts joined by ``+`` outside a comprehension into fewer characters than this are not
+charged: making one costs less than charging it would, and how many are made is bounded by the
+expression's nodes and the charged calls of own functions. Inside a comprehension every join is
+charged by its size, so that the elements it holds stay within the allowance."""
+
+CHEAP_TEXT = 64
+"""A text shorter than this is compared inline, uncharged, like a number: comparing it with
+anything reads at most its characters."""
 
 SMALL_CONTAINER = 16
 """Containers shorter than this are searched by ``in`` inline, without charging the budget: the
@@ -239,7 +247,10 @@ class Translator(ast.NodeVisitor):
              ast.Constant(SAFE_INTEGER)],
         )
         inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
-        # Two texts whose join is short: joined inline, uncharged (see SHORT_TEXT).
+        if self._in_comprehension:
+            # There a join may run millions of times: every text made is charged by its size.
+            return ast.IfExp(test, inline, _call("__rt_add", _name(_G), _name(a), _name(b)))
+        # Outside a loop, two texts whose join is short: joined inline, uncharged (SHORT_TEXT).
         texts = ast.BoolOp(ast.And(), [
             ast.Compare(ast.Attribute(_name(a), "__class__", ast.Load()), [ast.Is(), ast.Is()],
                         [ast.Attribute(_name(b), "__class__", ast.Load()), _name("__rt_str")]),
@@ -358,7 +369,7 @@ class Translator(ast.NodeVisitor):
             ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")]),
             ast.BoolOp(ast.And(), [
                 ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.Is()], [_name("__rt_str")]),
-                ast.Compare(ast.Call(_name("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(SHORT_TEXT)])])])
+                ast.Compare(ast.Call(_name("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])])])
         return ast.IfExp(test, ast.Compare(read(), [op], [right]),
                          _call(f"__rt_cmp_{type(op).__name__}", _name(_G), read(), right))
 

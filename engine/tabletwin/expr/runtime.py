@@ -21,11 +21,6 @@ from .values import TSet, type_name
 MAX_LENGTH = 10_000_000
 """Longest text, list or tuple an expression may build."""
 
-SHORT_TEXT = 64
-"""Texts made by ``+`` or ``*`` shorter than this are not charged: making them costs less than
-charging would, and they are held only where a comprehension or builtin has already reserved
-room for what it holds."""
-
 SAFE_INTEGER = 2**53
 """Integers beyond this lose precision: every integer result past it becomes a decimal."""
 
@@ -114,8 +109,6 @@ def plus(a, b):
 
 
 def mul(G, a, b):
-    if a.__class__ is str and b.__class__ is int and len(a) * b < SHORT_TEXT:
-        return a * b  # a short text (or none): like a short join, not charged
     if isinstance(a, _SEQUENCES):
         return _repeat(G, a, b)
     if isinstance(b, _SEQUENCES):
