@@ -195,6 +195,8 @@ class Translator(ast.NodeVisitor):
         left, right = self.visit(node.left), self.visit(node.right)
         op = node.op
         if isinstance(op, ast.Add):
+            if _is_text_constant(left) or _is_text_constant(right):
+                return self.text_join(left, right)
             if _is_number_literal(node.left) or _is_number_literal(node.right):
                 return self.exact_integer(ast.BinOp(left, op, right), "__rt_add", left, right)
             return self.guarded_add(left, right)
@@ -260,6 +262,23 @@ class Translator(ast.NodeVisitor):
         joined = ast.IfExp(texts, ast.BinOp(_name(a), ast.Add(), _name(b)),
                            _call("__rt_add", _name(_G), _name(a), _name(b)))
         return ast.IfExp(test, inline, joined)
+
+    def text_join(self, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``'P' + x``, ``x + ' points'``: a text literal on one side, so only the other is in
+        question; short joins outside comprehensions inline (see SHORT_TEXT)."""
+        if self._in_iterable or self._in_comprehension:
+            return _call("__rt_add", _name(_G), left, right)
+        literal_left = _is_text_constant(left)
+        literal, other = (left, right) if literal_left else (right, left)
+        kept = self.temporary()
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(kept, ast.Store()), other), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_str")]),
+            ast.Compare(ast.Call(_name("__rt_len"), [_name(kept)], []), [ast.Lt()],
+                        [ast.Constant(SHORT_TEXT - len(literal.value))])])
+        operands = [literal, _name(kept)] if literal_left else [_name(kept), literal]
+        return ast.IfExp(test, ast.BinOp(operands[0], ast.Add(), operands[1]),
+                         _call("__rt_add", _name(_G), *operands))
 
     def guarded_multiply(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a * b`` inline for integers with an exact result, else through the runtime."""
@@ -536,6 +555,11 @@ class Translator(ast.NodeVisitor):
 
 _NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                               defaults=[])
+
+
+def _is_text_constant(node: ast.expr) -> bool:
+    """A text constant (translated)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is str
 
 
 def _is_integer_constant(node: ast.expr) -> bool:
