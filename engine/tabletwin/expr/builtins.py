@@ -14,7 +14,8 @@ from functools import partial
 from itertools import islice
 
 from ..dictorder import ordered
-from .budget import ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room, out_of_work, touch, weight
+from .budget import (ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room,
+                     out_of_work, touch, weight)
 from .errors import DictKeyError
 from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, too_long
 from .values import MAX_TEXT, TSet, str_text, to_text, type_name
