@@ -293,7 +293,8 @@ class Translator(ast.NodeVisitor):
                 ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
                             [ast.Is()], [_name("__rt_int")]),
                 ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-                            [ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(*operands[:1], ast.Mult(), operands[1])),
+                            [ast.NamedExpr(ast.Name(product, ast.Store()),
+                                           ast.BinOp(operands[0], ast.Mult(), operands[1])),
                              ast.Constant(SAFE_INTEGER)])])
             return ast.IfExp(test, _name(product), _call("__rt_mul", _name(_G), *operands))
         a, b, product = self.temporary(), self.temporary(), self.temporary()
