@@ -126,6 +126,8 @@ def _extreme(function):
 
 def _truth(function):
     def truth(G, iterable, /):
+        if iterable.__class__ is _GENERATOR:  # the usual case: its clauses charge its steps
+            return function(iterable)
         if isinstance(iterable, _SIZED):
             charge(G, TOUCH_COST * len(iterable))
         return function(iterable)
