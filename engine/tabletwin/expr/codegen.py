@@ -194,6 +194,9 @@ class Translator(ast.NodeVisitor):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         left, right = self.visit(node.left), self.visit(node.right)
         op = node.op
+        stepped = self.integer_step(op, left, right)
+        if stepped is not None:
+            return stepped
         if isinstance(op, ast.Add):
             if _is_text_constant(left) or _is_text_constant(right):
                 return self.text_join(left, right)
@@ -262,6 +265,35 @@ class Translator(ast.NodeVisitor):
         joined = ast.IfExp(texts, ast.BinOp(_name(a), ast.Add(), _name(b)),
                            _call("__rt_add", _name(_G), _name(a), _name(b)))
         return ast.IfExp(test, inline, joined)
+
+    def integer_step(self, op: ast.operator, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``i + 1``, ``n - 2``, ``v * 2`` on a name: when the name holds an integer in the range
+        that keeps the result exact (known from the constant), Python's operator; otherwise the
+        runtime, as for any operands. No temporaries: inside a comprehension they would be cells.
+        """
+        if self._in_iterable or not isinstance(op, (ast.Add, ast.Sub, ast.Mult)):
+            return None
+        if isinstance(left, ast.Name) and _is_integer_constant(right):
+            name, k, name_left = left.id, right.value, True
+        elif isinstance(right, ast.Name) and _is_integer_constant(left):
+            name, k, name_left = right.id, left.value, False
+        else:
+            return None
+        S = SAFE_INTEGER
+        if isinstance(op, ast.Add):
+            low, high, helper = -S - k, S - k, "__rt_add"
+        elif isinstance(op, ast.Sub):
+            low, high = (-S + k, S + k) if name_left else (k - S, k + S)
+            helper = "__rt_sub"
+        elif k != 0:
+            low, high, helper = -(S // abs(k)), S // abs(k), "__rt_mul"
+        else:
+            return None
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(_name(name), "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(high)])])
+        args = [left, right] if helper == "__rt_sub" else [_name(_G), left, right]
+        return ast.IfExp(test, ast.BinOp(left, op, right), _call(helper, *args))
 
     def text_join(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``'P' + x``, ``x + ' points'``: a text literal on one side, so only the other is in
