@@ -134,6 +134,52 @@ def test_exhaustion_is_recognised_by_its_message():
     assert not exhausted("text or list too long (20000000 elements; at most 10000000)")
 
 
+def test_a_leaf_function_is_still_refused_past_the_call_depth():
+    # twice() reads no outside name and calls nothing: it does not count its call, but is
+    # refused where any call would be.
+    twice = FunctionDef.compile("twice", ["x"], {}, "x * 2")
+    down = FunctionDef.compile("down", ["n"], {}, "twice(7) if n == 0 else down(n - 1)")
+    scope = build_globals(functions={"twice": twice.bind, "down": down.bind})
+    assert evaluate("down(98)", scope) == 14
+    assert failure("down(99)", scope) == ("RecursionError", "more than 100 calls deep")
+    steps, _ = spent("twice(3)", scope)
+    assert steps == CALL_COST + NODE_COST * 3
+
+
+# Short texts and numbers are handled inline, uncharged; long ones are charged by size.
+
+def test_joining_short_texts_outside_a_comprehension_is_not_charged():
+    assert spent("a + b", a="x" * 31, b="y" * 32) == (0, 0)
+    # 64 characters: eight elements of text, two units each.
+    assert spent("a + b", a="x" * 32, b="y" * 32) == (2 * 9, 9)
+    assert spent("a * 2", a="x" * 2) == (2, 1)
+
+
+def test_joining_texts_in_a_comprehension_is_charged_by_size():
+    # Each step: the loop, three nodes, and room for the element; then each join's one element.
+    steps, room = spent("[a + b for b in L]", a="x", L=["y"] * 10)
+    assert (steps, room) == (10 * (budget.LOOP_COST + 3 * NODE_COST) + 10 * 2, 10 * (1 + 3 // 2) + 10)
+
+
+def test_comparing_a_short_text_is_not_charged_and_a_long_list_is():
+    assert spent("a == b", a="x" * 63, b=["x"] * 1000) == (0, 0)
+    assert spent("a == b", a=["x"] * 1000, b=["x"] * 1000)[0] == 2 * budget.TOUCH_COST * 1001
+
+
+def test_str_of_numbers_is_charged_as_the_language_writes_them():
+    assert spent("str(n)", n=-1234567) == (budget.PRINT_COST + 2 * 2, 2)
+    assert evaluate("str([1, True, -5]) + str((7,)) + str([])") == "[1, True, -5](7,)[]"
+    # An integer past 2**53 (from outside: the language makes a decimal of it) prints as one.
+    assert evaluate("str(L)", L=[2**60, 1]) == "[1.152921504606847e+18, 1]"
+    assert spent("str(L)", L=[1, 2, 3]) == (budget.PRINT_COST * 4 + 2 * 2, 2)
+
+
+def test_weight_of_a_flat_list_is_its_length():
+    assert weight([1, 2.5, True], 100) == 4
+    assert weight([1, None, "x" * 64], 100) == 4 + 2
+    assert weight([1, [2, 3]], 100) == 3 + budget.WALK_COST + 3
+
+
 # Generated code: names no model can write.
 
 def test_a_parameter_named_depth_is_not_the_call_counter():

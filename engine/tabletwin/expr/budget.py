@@ -104,6 +104,7 @@ def build_text(G, length: int) -> None:
 
 
 _FLAT = frozenset({int, float, bool, type(None)})
+_NUMBERS = frozenset({int, float, bool})
 
 
 def weight(value, cap: int) -> int:
@@ -120,6 +121,19 @@ def weight(value, cap: int) -> int:
         return 1
     if cls is str:
         return len(value) // 32 + 1
+    if cls is list or cls is tuple:
+        if len(value) >= cap:
+            return len(value) + 1  # past the cap already (as _weigh finds without a walk)
+        # Flat: what _weigh finds, without its memo, the elements checked in C. sum() is the
+        # quickest check of a list of numbers: it fails on anything else (None included).
+        if value and value[0].__class__ in _NUMBERS:
+            try:
+                sum(value)
+                return len(value) + 1
+            except TypeError:
+                pass
+        elif _FLAT.issuperset(map(type, value)):
+            return len(value) + 1
     return _weigh(value, cap, {})
 
 

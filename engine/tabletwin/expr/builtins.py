@@ -14,9 +14,10 @@ from functools import partial
 from itertools import islice
 
 from ..dictorder import ordered
-from .budget import PRINT_COST, TOUCH_COST, build, build_text, charge, touch, weight
+from .budget import (ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room,
+                     out_of_work, touch, weight)
 from .errors import DictKeyError
-from .runtime import MAX_LENGTH, big_integer, counted, too_long
+from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, too_long
 from .values import MAX_TEXT, TSet, str_text, to_text, type_name
 
 MAX_RANGE = 10_000_000
@@ -106,11 +107,18 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
-        items = _materialized(G, args[0]) if len(args) == 1 else args
+        if len(args) == 1:
+            items = args[0]
+            if items.__class__ is not list and items.__class__ is not tuple:
+                items = _materialized(G, items)
+        else:
+            items = args
         if "key" in options:
             charge(G, TOUCH_COST * len(items))  # compares keys, made by the key function
         else:
             touch(G, items)
+        if not options:
+            return function(items) if len(args) == 1 else function(*args)
         return function(items, **options) if len(args) == 1 else function(*args, **options)
 
     return extreme
@@ -118,6 +126,8 @@ def _extreme(function):
 
 def _truth(function):
     def truth(G, iterable, /):
+        if iterable.__class__ is _GENERATOR:  # the usual case: its clauses charge its steps
+            return function(iterable)
         if isinstance(iterable, _SIZED):
             charge(G, TOUCH_COST * len(iterable))
         return function(iterable)
@@ -138,6 +148,29 @@ def _sum(G, iterable, /, start=0):
 
     A generator is summed a chunk at a time: never held whole in memory.
     """
+    cls = iterable.__class__
+    if start.__class__ is int:  # the usual cases first, with nothing to check on the start
+        if cls is list or cls is tuple:
+            G.steps -= len(iterable)
+            if G.steps < 0:
+                raise out_of_work()
+            chunk, rest = iterable, None
+        elif cls is _GENERATOR:  # its steps are charged by its own clauses
+            chunk = py.list(islice(iterable, _CHUNK))
+            rest = iterable if len(chunk) == _CHUNK else None
+        else:
+            return _sum_any(G, iterable, start)
+        if rest is None:
+            total = py.sum(chunk, start)
+            if total.__class__ is int:
+                return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
+            if total.__class__ is not float:
+                return big_integer(total)
+        return _compensated(start, chunk, rest)  # decimals came in: summed again, compensated
+    return _sum_any(G, iterable, start)
+
+
+def _sum_any(G, iterable, start):
     if isinstance(start, str):
         raise TypeError("sum() can't sum text; use str() and +")
     if isinstance(start, (list, tuple)):
@@ -154,6 +187,11 @@ def _sum(G, iterable, /, start=0):
         total = py.sum(chunk, start)
         if total.__class__ is not float:
             return big_integer(total)
+    return _compensated(start, chunk, rest)
+
+
+def _compensated(start, chunk, rest):
+    """The sum of ``chunk`` and then of the chunks left in ``rest`` (an iterator or None)."""
     total = _Total(start)
     total.add(chunk)
     if rest is not None:
@@ -161,6 +199,8 @@ def _sum(G, iterable, /, start=0):
             total.add(chunk)
     return total.result()
 
+
+_GENERATOR = py.type(_ for _ in ())
 
 _CHUNK = 4096
 """Elements of a generator summed at once (in C when they are integers)."""
@@ -290,12 +330,42 @@ def _float(G, value=0, /):
 
 
 def _str(G, value="", /):
-    if value.__class__ is not str:
+    cls = value.__class__
+    if cls is int and -SAFE_INTEGER <= value <= SAFE_INTEGER:
+        # The usual case, written by Python itself; charged as below, in the same order.
+        text = py.repr(value)
+        G.steps -= PRINT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        elements = len(text) // TEXT_ELEMENT + 1
+        G.room -= elements
+        if G.room < 0:
+            raise out_of_room()
+        G.steps -= elements * ELEMENT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        return text
+    if cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
         charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
-    text = str_text(value)
+    text = _integers_text(value) if cls is list or cls is tuple else None
+    if text is None:
+        text = str_text(value)
     build_text(G, len(text))
     return text
+
+
+_INTEGERS = frozenset({int, bool})
+
+
+def _integers_text(value) -> str | None:
+    """A list or tuple of exact integers written by Python (as the language writes it), else None."""
+    if not value or not _INTEGERS.issuperset(map(type, value)):
+        return None
+    if not (-SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER):
+        return None  # past 2**53 an integer is written as the decimal it stands for
+    text = py.repr(value)
+    return text if len(text) <= MAX_TEXT else None
 
 
 def sigmoid(x, /):

@@ -69,6 +69,16 @@ HELPERS = {
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
+SHORT_TEXT = 64
+"""Texts joined by ``+`` outside a comprehension into fewer characters than this are not
+charged: making one costs less than charging it would, and how many are made is bounded by the
+expression's nodes and the charged calls of own functions. Inside a comprehension every join is
+charged by its size, so that the elements it holds stay within the allowance."""
+
+CHEAP_TEXT = 64
+"""A text shorter than this is compared inline, uncharged, like a number: comparing it with
+anything reads at most its characters."""
+
 SMALL_CONTAINER = 16
 """Containers shorter than this are searched by ``in`` inline, without charging the budget: the
 search costs less than charging it would (the comprehension step around it is charged)."""
@@ -146,6 +156,8 @@ class Translator(ast.NodeVisitor):
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
         self._in_comprehension = 0  # there := makes a closure cell of its name: slower
+        self.reads_free_names = False  # a name outside the bound ones (the scope's, or local)
+        self.calls_values = False  # a call of anything but a method: it may run an own function
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -161,6 +173,7 @@ class Translator(ast.NodeVisitor):
         name = node.id
         if self.is_bound(name):
             return _name(name)
+        self.reads_free_names = True
         global_read = ast.Subscript(_name(_G), ast.Constant(name), ast.Load())
         if self.local_names is not None:
             if name in self.local_names:
@@ -181,12 +194,18 @@ class Translator(ast.NodeVisitor):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         left, right = self.visit(node.left), self.visit(node.right)
         op = node.op
+        stepped = self.integer_step(op, left, right)
+        if stepped is not None:
+            return stepped
         if isinstance(op, ast.Add):
+            if _is_text_constant(left) or _is_text_constant(right):
+                return self.text_join(left, right)
             if _is_number_literal(node.left) or _is_number_literal(node.right):
                 return self.exact_integer(ast.BinOp(left, op, right), "__rt_add", left, right)
             return self.guarded_add(left, right)
         if isinstance(op, ast.Sub):
-            return self.exact_integer(ast.BinOp(left, op, right), "__rt_sub", left, right)
+            number_result = _is_number_literal(node.left) or _is_number_literal(node.right)
+            return self.exact_integer(ast.BinOp(left, op, right), "__rt_sub", left, right, number_result)
         if isinstance(op, ast.Mult):
             return self.guarded_multiply(left, right)
         if isinstance(op, ast.Pow):
@@ -195,7 +214,8 @@ class Translator(ast.NodeVisitor):
             return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
 
-    def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr) -> ast.expr:
+    def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr,
+                      number_result: bool = False) -> ast.expr:
         """``a + 1``, ``a - b``: Python's operator, then an integer past 2**53 becomes a decimal.
 
         ``-S <= r <= S`` is false for text, lists and sets too (a TypeError for the latter,
@@ -206,7 +226,7 @@ class Translator(ast.NodeVisitor):
             return _call(helper, *args)
         result = self.temporary()
         stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
-        if helper == "__rt_add":  # a number literal is one operand: the result is a number
+        if helper == "__rt_add" or number_result:  # a number literal is one operand: the result is a number
             exact = ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [stored, ast.Constant(SAFE_INTEGER)])
         else:
             exact = ast.BoolOp(ast.Or(), [
@@ -232,12 +252,83 @@ class Translator(ast.NodeVisitor):
              ast.Constant(SAFE_INTEGER)],
         )
         inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
-        return ast.IfExp(test, inline, _call("__rt_add", _name(_G), _name(a), _name(b)))
+        if self._in_comprehension:
+            # There a join may run millions of times: every text made is charged by its size.
+            return ast.IfExp(test, inline, _call("__rt_add", _name(_G), _name(a), _name(b)))
+        # Outside a loop, two texts whose join is short: joined inline, uncharged (SHORT_TEXT).
+        texts = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(_name(a), "__class__", ast.Load()), [ast.Is(), ast.Is()],
+                        [ast.Attribute(_name(b), "__class__", ast.Load()), _name("__rt_str")]),
+            ast.Compare(ast.BinOp(ast.Call(_name("__rt_len"), [_name(a)], []), ast.Add(),
+                                  ast.Call(_name("__rt_len"), [_name(b)], [])),
+                        [ast.Lt()], [ast.Constant(SHORT_TEXT)])])
+        joined = ast.IfExp(texts, ast.BinOp(_name(a), ast.Add(), _name(b)),
+                           _call("__rt_add", _name(_G), _name(a), _name(b)))
+        return ast.IfExp(test, inline, joined)
+
+    def integer_step(self, op: ast.operator, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``i + 1``, ``n - 2``, ``v * 2`` on a name: when the name holds an integer in the range
+        that keeps the result exact (known from the constant), Python's operator; otherwise the
+        runtime, as for any operands. No temporaries: inside a comprehension they would be cells.
+        """
+        if self._in_iterable or not isinstance(op, (ast.Add, ast.Sub, ast.Mult)):
+            return None
+        if isinstance(left, ast.Name) and _is_integer_constant(right):
+            name, k, name_left = left.id, right.value, True
+        elif isinstance(right, ast.Name) and _is_integer_constant(left):
+            name, k, name_left = right.id, left.value, False
+        else:
+            return None
+        S = SAFE_INTEGER
+        if isinstance(op, ast.Add):
+            low, high, helper = -S - k, S - k, "__rt_add"
+        elif isinstance(op, ast.Sub):
+            low, high = (-S + k, S + k) if name_left else (k - S, k + S)
+            helper = "__rt_sub"
+        elif k != 0:
+            low, high, helper = -(S // abs(k)), S // abs(k), "__rt_mul"
+        else:
+            return None
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(_name(name), "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(high)])])
+        args = [left, right] if helper == "__rt_sub" else [_name(_G), left, right]
+        return ast.IfExp(test, ast.BinOp(left, op, right), _call(helper, *args))
+
+    def text_join(self, left: ast.expr, right: ast.expr) -> ast.expr:
+        """``'P' + x``, ``x + ' points'``: a text literal on one side, so only the other is in
+        question; short joins outside comprehensions inline (see SHORT_TEXT)."""
+        if self._in_iterable or self._in_comprehension:
+            return _call("__rt_add", _name(_G), left, right)
+        literal_left = _is_text_constant(left)
+        literal, other = (left, right) if literal_left else (right, left)
+        kept = self.temporary()
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(kept, ast.Store()), other), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_str")]),
+            ast.Compare(ast.Call(_name("__rt_len"), [_name(kept)], []), [ast.Lt()],
+                        [ast.Constant(SHORT_TEXT - len(literal.value))])])
+        operands = [literal, _name(kept)] if literal_left else [_name(kept), literal]
+        return ast.IfExp(test, ast.BinOp(operands[0], ast.Add(), operands[1]),
+                         _call("__rt_add", _name(_G), *operands))
 
     def guarded_multiply(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a * b`` inline for integers with an exact result, else through the runtime."""
         if self._in_iterable:
             return _call("__rt_mul", _name(_G), left, right)
+        if _is_integer_constant(right) or _is_integer_constant(left):
+            # ``2 * x``, ``x * 2``: only the other operand's class is in question.
+            constant, other = (right, left) if _is_integer_constant(right) else (left, right)
+            a, product = self.temporary(), self.temporary()
+            operands = [_name(a), constant] if constant is right else [constant, _name(a)]
+            test = ast.BoolOp(ast.And(), [
+                ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
+                            [ast.Is()], [_name("__rt_int")]),
+                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
+                            [ast.NamedExpr(ast.Name(product, ast.Store()),
+                                           ast.BinOp(operands[0], ast.Mult(), operands[1])),
+                             ast.Constant(SAFE_INTEGER)])])
+            return ast.IfExp(test, _name(product), _call("__rt_mul", _name(_G), *operands))
         a, b, product = self.temporary(), self.temporary(), self.temporary()
         both_integers = ast.Compare(
             ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
@@ -324,9 +415,13 @@ class Translator(ast.NodeVisitor):
             read = lambda: _name(first)  # noqa: E731
             stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
         # Integers first: most comparisons are of integers, and ``is`` is the cheapest test.
+        # A short text compared with anything reads at most its own characters.
         test = ast.BoolOp(ast.Or(), [
             ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")])])
+            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [_name("__rt_CHEAP")]),
+            ast.BoolOp(ast.And(), [
+                ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.Is()], [_name("__rt_str")]),
+                ast.Compare(ast.Call(_name("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])])])
         return ast.IfExp(test, ast.Compare(read(), [op], [right]),
                          _call(f"__rt_cmp_{type(op).__name__}", _name(_G), read(), right))
 
@@ -380,6 +475,7 @@ class Translator(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute):
             receiver = self.visit(node.func.value)
             return _call(f"__rt_m_{node.func.attr}", _name(_G), receiver, *[self.visit(a) for a in node.args])
+        self.calls_values = True
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
@@ -492,6 +588,16 @@ class Translator(ast.NodeVisitor):
 
 _NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                               defaults=[])
+
+
+def _is_text_constant(node: ast.expr) -> bool:
+    """A text constant (translated)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is str
+
+
+def _is_integer_constant(node: ast.expr) -> bool:
+    """An integer constant (translated: a number literal is already normalized)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is int
 
 
 def _is_constant(node: ast.expr) -> bool:

@@ -63,16 +63,22 @@ class FunctionDef:
         return self._factory(scope)
 
 
-def _flavour(definition: FunctionDef, strict: bool, indent: str) -> list[str]:
+def _flavour(definition: FunctionDef, strict: bool, indent: str) -> tuple[list[str], bool]:
+    """The lines of the lets and body, and whether they are a leaf: they read no name but
+    their own (parameters, lets, loop variables) and call nothing but methods, so no own
+    function can run inside them."""
     bound = {param for param, _ in definition.params}
     lines = []
+    leaf = True
     for position, (let_name, expression) in enumerate(definition.lets):
         translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_")
         lines.append(f"{indent}{let_name} = {ast.unparse(translator.visit(expression._parsed.tree.body))}")
+        leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x")
     lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
-    return lines
+    leaf = leaf and not (translator.reads_free_names or translator.calls_values)
+    return lines, leaf
 
 
 def _signature(params: tuple[tuple[str, bool], ...]) -> tuple[str, list[str]]:
@@ -94,22 +100,40 @@ def _build_factory(definition: FunctionDef):
     signature, checks = _signature(definition.params)
     nodes = definition.body.nodes + sum(expression.nodes for _, expression in definition.lets)
     cost = CALL_COST + NODE_COST * nodes
+    strict, _ = _flavour(definition, True, "                ")
+    fast, leaf = _flavour(definition, False, "            ")
+    if leaf:
+        # No own function can run inside: the depth is checked but need not be counted.
+        strict, _ = _flavour(definition, True, "            ")
+        fast, _ = _flavour(definition, False, "        ")
+        body = [
+            f"        if __G.calls >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+            f"        __G.steps -= {cost}",
+            "        if __G.steps < 0: __rt_charge(__G, 0)",
+            "        if __G.strict:",
+            *strict,
+            *fast,
+        ]
+    else:
+        body = [
+            # Every generated local starts with "__": no parameter or let name can (NAME).
+            "        __depth = __G.calls",
+            f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+            "        __G.calls = __depth + 1",
+            f"        __G.steps -= {cost}",
+            "        try:",
+            "            if __G.steps < 0: __rt_charge(__G, 0)",
+            "            if __G.strict:",
+            *strict,
+            *fast,
+            "        finally:",
+            "            __G.calls = __depth",
+        ]
     lines = [
         "def __make(__G):",
         f"    def __fn({signature}):",
         *checks,
-        # Every generated local starts with "__": no parameter or let name can (NAME).
-        "        __depth = __G.calls",
-        f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
-        "        __G.calls = __depth + 1",
-        f"        __G.steps -= {cost}",
-        "        try:",
-        "            if __G.steps < 0: __rt_charge(__G, 0)",
-        "            if __G.strict:",
-        *_flavour(definition, True, "                "),
-        *_flavour(definition, False, "            "),
-        "        finally:",
-        "            __G.calls = __depth",
+        *body,
         f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
         "    return __fn",
     ]

@@ -13,8 +13,8 @@ import math
 import operator as _operator
 
 from ..dictorder import ordered
-from .budget import (LOOP_COST, MAX_ELEMENTS, NODE_COST, TOUCH_COST, WORK_LIMIT, build, build_text, charge,
-                     out_of_room, out_of_work, touch, weight)
+from .budget import (ELEMENT_COST, LOOP_COST, MAX_ELEMENTS, NODE_COST, TEXT_ELEMENT, TOUCH_COST, WORK_LIMIT,
+                     build, build_text, charge, out_of_room, out_of_work, touch, weight)
 from .errors import DictKeyError, TextFormattingError
 from .values import TSet, type_name
 
@@ -84,6 +84,17 @@ def big_integer(value):
 
 
 def add(G, a, b):
+    if a.__class__ is str and b.__class__ is str:  # the usual join, build_text() inline
+        length = len(a) + len(b)
+        if length <= MAX_LENGTH:
+            elements = length // TEXT_ELEMENT + 1
+            G.room -= elements
+            if G.room < 0:
+                raise out_of_room()
+            G.steps -= elements * ELEMENT_COST
+            if G.steps < 0:
+                raise out_of_work()
+            return a + b
     if isinstance(a, _SEQUENCES) and isinstance(b, _SEQUENCES):
         length = len(a) + len(b)
         if length > MAX_LENGTH:
@@ -168,10 +179,15 @@ def modulo(a, b):
 
 def make_dict(mapping: dict) -> dict:
     """A dict built by a literal or comprehension: text keys only, the language's key order."""
-    for key in mapping:
-        if key.__class__ is not str:
-            raise DictKeyError(type_name(key))
-    return ordered(mapping)
+    if not _TEXT.issuperset(map(type, mapping)):  # the kinds of the keys, found in C
+        for key in mapping:
+            if key.__class__ is not str:
+                raise DictKeyError(type_name(key))
+    # Only a key made of digits can be an index key, which ordered() may move to the front.
+    return ordered(mapping) if any(map(str.isdigit, mapping)) else mapping
+
+
+_TEXT = frozenset({str})
 
 
 def dict_from_parts(parts: list) -> dict:
