@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..errors import EngineError
+from ..game import Game
 from ..game.tally import Tally
 from ..game.work import GameTooLong
-from ..play import play
+from ..play import pick_chance
 from ..players import make_players
+from ..players.seats import chance_random
 from .variants import load_variant
 
 MAX_REQUESTS = 5_000
@@ -70,30 +72,57 @@ class GameResult:
 
 
 def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
-    """One game with fresh players for its seed."""
+    """One game with fresh players for its seed: :func:`tabletwin.play.play`'s game, counted as it goes.
+
+    The same loop as ``play`` (chance from the game's chance stream, decisions by the seat's
+    player, cut after ``max_requests``), without the record of every request that ``play`` keeps
+    for logs: a report needs only the counts, so the options' labels are never made here.
+    """
     players = make_players(list(specs), model, seed)
     tally = Tally(model)
-    record = play(model, players, seed, max_requests=max_requests, tally=tally)
-    error = f"{record.error.kind}: {record.error.message}" if record.error is not None else None
-    payoffs = tuple(record.payoffs) if record.payoffs is not None else None
-    decided: Counter = Counter()
-    options: Counter = Counter()
-    chance = 0
-    for request in record.requests:
-        if request.kind == "decision":
-            decided[request.player, request.where] += 1
-            options[request.player, request.where] += len(request.options)
+    chance_stream = chance_random(seed)
+    decided: dict = {}  # (seat, place) -> [decisions, options]
+    requests = chance = 0
+    payoffs = reason = error = None
+    cut = too_long = False
+    try:
+        game = Game(model, seed, tally)
+        request = game.request
+        while request.kind != "end":
+            if max_requests is not None and requests >= max_requests:
+                cut = True
+                break
+            if request.kind == "chance":
+                index = pick_chance(chance_stream, request.probabilities)
+                chance += 1
+            else:
+                index = players[request.player].choose(game, request)
+                counts = decided.get((request.player, request.where))
+                if counts is None:
+                    counts = decided[request.player, request.where] = [0, 0]
+                counts[0] += 1
+                counts[1] += len(request.values)
+            requests += 1
+            game.answer(index)
+            request = game.request
         else:
-            chance += 1
-    for key, count in tally.forced.items():
-        decided[key] += count
-        options[key] += count
-    choices = tuple(sorted((seat, where, decided[seat, where], options[seat, where], tally.forced.get((seat, where), 0))
-                           for seat, where in decided))
-    return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
-                      len(record.requests), len(record.requests) - chance, chance,
+            payoffs = tuple(request.payoffs)
+            reason = request.reason
+    except EngineError as exc:
+        error = f"{exc.kind}: {exc.message}"
+        too_long = isinstance(exc, GameTooLong)
+    forced = tally.forced
+    for key, count in forced.items():
+        counts = decided.get(key)
+        if counts is None:
+            counts = decided[key] = [0, 0]
+        counts[0] += count
+        counts[1] += count
+    choices = tuple(sorted((seat, where, counts[0], counts[1], forced.get((seat, where), 0))
+                           for (seat, where), counts in decided.items()))
+    return GameResult(seed, payoffs, reason, error, cut, requests, requests - chance, chance,
                       tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
-                      isinstance(record.error, GameTooLong))
+                      too_long)
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
