@@ -36,17 +36,19 @@ _UNPREPARABLE = object()
 class Prepared:
     """Variables, zones, the next ``uid`` and the work spent, after a game's set-up."""
 
-    __slots__ = ("variables", "zones", "next_uid", "steps")
+    __slots__ = ("variables", "zones", "next_uid", "steps", "_plans")
 
     def __init__(self, variables: dict, zones: dict, next_uid: int, steps: int):
         self.variables, self.zones, self.next_uid, self.steps = variables, zones, next_uid, steps
+        self._plans = None
 
     def copy(self) -> tuple[dict, dict]:
         """Fresh variables and zones for one game (one memo: sharing inside the state is kept)."""
+        plans = self._plans
+        if plans is None:
+            plans = self._plans = (_plan(self.variables, self.zones), _plan(self.zones, self.variables))
         memo: dict = {}
-        variables = {name: _copy(value, memo) for name, value in self.variables.items()}
-        zones = {name: _copy(value, memo) for name, value in self.zones.items()}
-        return variables, zones
+        return _copied(plans[0], memo), _copied(plans[1], memo)
 
 
 def prepared(model, compute) -> Prepared | None:
@@ -79,6 +81,58 @@ def _plain(value, depth: int = 0) -> bool:
     if cls is list or cls is tuple or cls is Pile:
         return all(_plain(item, depth + 1) for item in value)
     return False
+
+
+_AS_IS, _FLAT_LIST, _FLAT_PILE, _DEEP = range(4)
+"""How one value of the prepared state is copied: shared, a list or pile of shared values
+held nowhere else (one C-speed copy), or the general copy with the memo."""
+
+
+def _plan(values: dict, others: dict) -> list[tuple]:
+    """``(name, how, value)`` for every value; ``others``: the rest of the state, where a
+    container counts as held elsewhere too."""
+    held: dict = {}
+    for value in (*values.values(), *others.values()):
+        _count(value, held)
+    plan = []
+    for name, value in values.items():
+        cls = value.__class__
+        if cls in _SHARED:
+            how = _AS_IS
+        elif (cls is list or cls is Pile) and held[id(value)] == 1 and all(
+                item.__class__ in _SHARED for item in value):
+            how = _FLAT_LIST if cls is list else _FLAT_PILE
+        else:
+            how = _DEEP
+        plan.append((name, how, value))
+    return plan
+
+
+def _count(value, held: dict) -> None:
+    """How often each container is held in the prepared state, by ``id``."""
+    if value.__class__ in _SHARED:
+        return
+    seen = held.get(id(value), 0)
+    held[id(value)] = seen + 1
+    if seen:
+        return
+    for item in value.values() if value.__class__ is dict else value:
+        _count(item, held)
+
+
+def _copied(plan: list[tuple], memo: dict) -> dict:
+    result = {}
+    for name, how, value in plan:
+        if how == _AS_IS:
+            result[name] = value
+        elif how == _FLAT_LIST:
+            result[name] = value[:]
+        elif how == _FLAT_PILE:
+            pile = result[name] = Pile(value, value.zone, value.owner, value.shuffled)
+            pile.top, pile.bottom = value.top, value.bottom
+        else:
+            result[name] = _copy(value, memo)
+    return result
 
 
 def _copy(value, memo: dict):

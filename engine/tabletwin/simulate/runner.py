@@ -3,8 +3,8 @@
 Game ``k`` (0-based) of a run with seed ``S`` plays with seed ``S + k``, and its players are made
 for that game with ``make_players(specs, model, S + k)``, so every seat's random stream and the
 dice depend on the game's seed only, never on which process played it or what it played before.
-With ``jobs > 1`` the games are cut into consecutive chunks handed to worker processes, each of
-which loads the model again from its text; the chunks come back in game order and the results
+With ``jobs > 1`` the games are cut into consecutive chunks handed to worker processes (forked
+ones start with the parent's models; spawned ones load them again from their text); the chunks come back in game order and the results
 are kept in game order, so a report built from them is the same for any number of jobs.
 
 A game that runs out of work (:class:`~tabletwin.game.work.GameTooLong`) ends the run: each
@@ -142,8 +142,8 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
     ``model`` (already loaded from ``model_text`` with ``overrides``) saves loading it again in
-    this process, which plays the first game (every game when ``jobs`` is 1); workers always load
-    their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
+    this process, which plays the first game (every game when ``jobs`` is 1); forked workers
+    start with it, spawned ones load their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
     every line-up its own model as ``(text, filename)`` (``compare --b-model``); by default all
     play ``model_text``. ``start_method`` is ``"fork"`` or ``"spawn"`` (default: fork where it is
     safe, spawn elsewhere).
@@ -170,9 +170,14 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     if jobs == 1:
         return results
     chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
-    context = multiprocessing.get_context(start_method or _default_start_method())
+    method = start_method or _default_start_method()
+    context = multiprocessing.get_context(method)
+    # A forked worker starts with this process's memory: the models go as they are (with their
+    # compiled parts and prepared start), not pickled and not loaded again. A spawned one loads
+    # them from their text.
+    given = models if method == "fork" else None
     with context.Pool(jobs, initializer=_init_worker,
-                      initargs=(sources, overrides, lineups, seed, max_requests)) as pool:
+                      initargs=(sources, overrides, lineups, seed, max_requests, given)) as pool:
         for chunk in pool.imap(_play_chunk, chunks):
             results.extend(chunk)
             if progress is not None:
@@ -192,9 +197,19 @@ def _default_start_method() -> str:
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """Consecutive ``(start, stop)`` ranges: small enough for even load and a moving progress bar."""
-    size = max(1, min(200, games // (jobs * 8)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    """Consecutive ``(start, stop)`` ranges, shorter towards the end.
+
+    Each chunk is an eighth of each worker's share of the games not yet handed out (at most 200,
+    for a moving progress bar), and never shorter than a 64th of that share at the start: long
+    chunks first keep the messages few, short ones last let the workers finish together.
+    """
+    least = max(1, games // (jobs * 64))
+    spans, start = [], 0
+    while start < games:
+        size = max(least, min(200, (games - start) // (jobs * 8)))
+        spans.append((start, min(start + size, games)))
+        start += size
+    return spans
 
 
 _worker: dict = {}
@@ -208,8 +223,11 @@ def _models(sources, overrides: dict, loaded: dict) -> list:
     return [loaded[source] for source in sources]
 
 
-def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int | None) -> None:
-    _worker.update(models=_models(sources, overrides, {}), lineups=lineups, seed=seed, max_requests=max_requests)
+def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int | None, models=None) -> None:
+    """``models``: the parent's, in a forked worker; else loaded here from ``sources``."""
+    if models is None:
+        models = _models(sources, overrides, {})
+    _worker.update(models=models, lineups=lineups, seed=seed, max_requests=max_requests)
 
 
 def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
