@@ -34,12 +34,16 @@ _UNPREPARABLE = object()
 
 
 class Prepared:
-    """Variables, zones, the next ``uid`` and the work spent, after a game's set-up."""
+    """Variables, zones, the next ``uid`` and the work ``spent``, after a game's set-up.
 
-    __slots__ = ("variables", "zones", "next_uid", "steps", "_plans")
+    The work is kept as spent, not as left: the game's limit (``work.GAME_WORK_LIMIT``) is read
+    when each game starts, as a computed start reads it.
+    """
 
-    def __init__(self, variables: dict, zones: dict, next_uid: int, steps: int):
-        self.variables, self.zones, self.next_uid, self.steps = variables, zones, next_uid, steps
+    __slots__ = ("variables", "zones", "next_uid", "spent", "_plans")
+
+    def __init__(self, variables: dict, zones: dict, next_uid: int, spent: int):
+        self.variables, self.zones, self.next_uid, self.spent = variables, zones, next_uid, spent
         self._plans = None
 
     def copy(self) -> tuple[dict, dict]:

@@ -42,12 +42,12 @@ class State:
         self.budget: Globals | None = None
         """The scope whose ``steps`` are the game's budget (:mod:`.work`): the start's, then ``scope``."""
         start = _prepared_start(model) if prepared else None
-        if start is None:
+        if start is None or start.spent > work.GAME_WORK_LIMIT:  # (a lower limit: the set-up says where)
             self.set_up()
         else:
             self.variables, self.zones = start.copy()
             self.next_uid = start.next_uid
-            self.budget = _Budget(start.steps)
+            self.budget = _Budget(work.GAME_WORK_LIMIT - start.spent)
 
     def _reserved(self) -> dict:
         return {"content": self.model.content, "players": self.players, "n_players": len(self.players),
@@ -161,8 +161,9 @@ class _Budget:
 
 def _prepared_start(model: Model) -> Prepared | None:
     def compute() -> Prepared:
+        limit = work.GAME_WORK_LIMIT
         state = State(model, prepared=False)
-        return Prepared(state.variables, state.zones, state.next_uid, state.budget.steps)
+        return Prepared(state.variables, state.zones, state.next_uid, limit - state.budget.steps)
 
     return prepared(model, compute)
 

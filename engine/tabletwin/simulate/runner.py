@@ -22,7 +22,6 @@ sorted tuples, so a result stays small, picklable and the same whichever process
 from __future__ import annotations
 
 import multiprocessing
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -34,6 +33,7 @@ from ..play import pick_chance
 from ..players import make_players
 from ..players.seats import chance_random
 from .variants import load_variant
+from .workers import default_start_method, play_chunks
 
 MAX_REQUESTS = 5_000
 """Requests in one game before it is cut and counts as unfinished."""
@@ -170,30 +170,21 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
     if jobs == 1:
         return results
     chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
-    method = start_method or _default_start_method()
-    context = multiprocessing.get_context(method)
+    method = start_method or default_start_method()
     # A forked worker starts with this process's memory: the models go as they are (with their
     # compiled parts and prepared start), not pickled and not loaded again. A spawned one loads
     # them from their text.
     given = models if method == "fork" else None
-    with context.Pool(jobs, initializer=_init_worker,
-                      initargs=(sources, overrides, lineups, seed, max_requests, given)) as pool:
-        for chunk in pool.imap(_play_chunk, chunks):
-            results.extend(chunk)
-            if progress is not None:
-                progress(len(results), games)
-            if chunk and _too_long(chunk[-1]):
-                break  # leaving the pool stops the workers
+    setup = (given, sources, overrides, lineups, seed, max_requests)
+    for chunk in play_chunks(multiprocessing.get_context(method), jobs, chunks, _play_span, setup):
+        results.extend(chunk)
+        if progress is not None:
+            progress(len(results), games)
     return results
 
 
 def _too_long(games: tuple[GameResult, ...]) -> bool:
     return any(result.too_long for result in games)
-
-
-def _default_start_method() -> str:
-    methods = multiprocessing.get_all_start_methods()
-    return "fork" if "fork" in methods and sys.platform.startswith("linux") else "spawn"
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
@@ -212,7 +203,9 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return spans
 
 
-_worker: dict = {}
+def load_models(sources, overrides: dict) -> list:
+    """One model per line-up, loaded from ``(text, filename)`` sources (a spawned worker's)."""
+    return _models(sources, overrides, {})
 
 
 def _models(sources, overrides: dict, loaded: dict) -> list:
@@ -223,18 +216,14 @@ def _models(sources, overrides: dict, loaded: dict) -> list:
     return [loaded[source] for source in sources]
 
 
-def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int | None, models=None) -> None:
-    """``models``: the parent's, in a forked worker; else loaded here from ``sources``."""
-    if models is None:
-        models = _models(sources, overrides, {})
-    _worker.update(models=models, lineups=lineups, seed=seed, max_requests=max_requests)
+def _play_span(models, lineups, seed: int, max_requests: int | None, span: tuple[int, int]):
+    """The games of ``span`` (``seed + k``); stops after a game that ran out of work.
 
-
-def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
-    models, lineups, seed, max_requests = (_worker[k] for k in ("models", "lineups", "seed", "max_requests"))
+    Returns the results and whether the last one ran out of work (the run ends with it).
+    """
     results = []
     for k in range(*span):
         results.append(play_seed(models, lineups, seed + k, max_requests))
         if _too_long(results[-1]):
-            break  # the run ends here
-    return results
+            return results, True
+    return results, False
