@@ -3,9 +3,10 @@
 Game ``k`` (0-based) of a run with seed ``S`` plays with seed ``S + k``, and its players are made
 for that game with ``make_players(specs, model, S + k)``, so every seat's random stream and the
 dice depend on the game's seed only, never on which process played it or what it played before.
-With ``jobs > 1`` the games are cut into consecutive chunks handed to worker processes (forked
-ones start with the parent's models; spawned ones load them again from their text); the chunks come back in game order and the results
-are kept in game order, so a report built from them is the same for any number of jobs.
+With ``jobs > 1`` the games are cut into consecutive chunks played by worker processes
+(:mod:`.workers`: forked ones start with the parent's models, spawned ones load them again from
+their text); the chunks come back in game order and the results are kept in game order, so a
+report built from them is the same for any number of jobs.
 
 A game that runs out of work (:class:`~tabletwin.game.work.GameTooLong`) ends the run: each
 further game would take seconds to stop the same way. The results end with that game, the same
@@ -13,7 +14,7 @@ game for any number of jobs.
 
 A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
 paired on the same seeds, possibly each on its own model (``--b-model``). Constants overridden
-with ``--set`` travel to the workers as a dict and are applied after loading there too.
+with ``--set`` travel to spawned workers as a dict and are applied after loading there too.
 
 Every game carries a usage tally (:mod:`tabletwin.game.tally`); the result keeps its counts as
 sorted tuples, so a result stays small, picklable and the same whichever process played it.
