@@ -80,3 +80,24 @@ def test_shadowing_layers_keep_their_owner():
         assert scope["shown"] == 4 and scope["count"] == 1
         assert scope["len"]([1, 2]) == 2
         assert scope["sorted"].args == (scope,) and scope["range"].args == (scope,)
+
+
+def test_a_scope_with_other_layers_than_the_plan_is_built_in_full():
+    from tabletwin.game.gamescope import game_scope
+
+    model = load_model(MODELS[0])
+    first = Game(model)._runner
+    state = first.state
+    plain = game_scope(model, variables=state.variables, zones=state.zones, modified=None, reserved=state._reserved())
+    assert "modified" not in plain
+    fewer = dict(state.variables)
+    name = next(iter(fewer))
+    del fewer[name]
+    scope = game_scope(model, variables=fewer, zones=state.zones, modified=first.scope["modified"],
+                       reserved=state._reserved())
+    assert name not in scope or scope[name] is not state.variables[name]
+    assert list(scope) == list(build_globals(variables=fewer, zones=state.zones, modified=first.scope["modified"],
+                                             reserved=state._reserved(), constants=model.constants,
+                                             boards=model.boards,
+                                             derived={n: derived_provider(c) for n, c in model.derived.items()},
+                                             functions={n: fn.bind for n, fn in model.functions.items()}))

@@ -26,9 +26,9 @@ class ScopePlan:
     """What every game's scope of one model shares, and which names each game binds anew."""
 
     __slots__ = ("shared", "builtins", "rebind", "functions", "reserved", "modified", "zones", "variables",
-                 "derived")
+                 "derived", "derived_all", "layers")
 
-    def __init__(self, scope: Globals, model, reserved: dict, zones, variables, derived: dict):
+    def __init__(self, scope: Globals, model, reserved: dict, zones, variables, derived: dict, modified):
         owner = {}
         for name in bound_builtins(Globals()):
             owner[name] = "builtins"
@@ -40,7 +40,8 @@ class ScopePlan:
             owner[name] = "boards"
         for name in model.functions:
             owner[name] = "functions"
-        owner["modified"] = "modified"
+        if modified is not None:
+            owner["modified"] = "modified"
         for name in derived:
             owner.pop(name, None)
         for name in zones:
@@ -57,6 +58,9 @@ class ScopePlan:
         self.zones = [name for name, layer in owner.items() if layer == "zones"]
         self.variables = [name for name, layer in owner.items() if layer == "variables"]
         self.derived = {name: provider for name, provider in derived.items() if name not in zones and name not in variables}
+        self.derived_all = derived
+        self.layers = _layers(variables, zones, reserved, modified)
+        """What the layers held when the plan was made: another game's must hold the same names."""
 
 
 def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict) -> Globals:
@@ -68,8 +72,12 @@ def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict)
         scope = build_globals(variables=variables, zones=zones, modified=modified, reserved=reserved,
                               constants=model.constants, boards=model.boards, derived=derived,
                               functions={name: fn.bind for name, fn in model.functions.items()})
-        cache[_KEY] = ScopePlan(scope, model, reserved, zones, variables, derived)
+        cache[_KEY] = ScopePlan(scope, model, reserved, zones, variables, derived, modified)
         return scope
+    if _layers(variables, zones, reserved, modified) != plan.layers:  # not one this plan was made for
+        return build_globals(variables=variables, zones=zones, modified=modified, reserved=reserved,
+                             constants=model.constants, boards=model.boards, derived=plan.derived_all,
+                             functions={name: fn.bind for name, fn in model.functions.items()})
     scope = Globals()
     scope.update(plan.shared)
     if plan.rebind is not None:
@@ -95,6 +103,10 @@ def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict)
     for name in plan.variables:
         scope[name] = variables[name]
     return scope
+
+
+def _layers(variables: dict, zones: dict, reserved: dict, modified) -> tuple:
+    return tuple(variables), tuple(zones), tuple(reserved), modified is not None
 
 
 def _bind(provider, scope: Globals):
