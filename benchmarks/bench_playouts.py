@@ -1,14 +1,25 @@
 """Random playouts per second of the bundled examples, beside OpenSpiel's in the same run.
 
-OpenSpiel (``pip install open_spiel``) plays ``tic_tac_toe`` (C++ rules) and
-``python_tic_tac_toe`` (rules in Python) with the same uniform-random loop: pick a legal action
-at random, apply it, until the game ends. Our loop answers each request at random through the
-public API (``Game.request`` / ``Game.answer``). The ratio that matters is ours on
-``examples/tic_tac_toe.yaml`` against OpenSpiel's Python rules.
+OpenSpiel (``pip install open_spiel``) plays ``tic_tac_toe`` and ``kuhn_poker`` (C++ rules) and
+``python_tic_tac_toe`` and ``python_kuhn_poker`` (rules in Python) with the same uniform-random
+loop: pick a legal action at random (chance by its probabilities), apply it, until the game
+ends; each playout starts with ``new_initial_state()``.
 
-    .venv/bin/python benchmarks/bench_playouts.py [--seconds S] [--against REV]
+Ours is measured two ways. ``simulate``: the real path of ``tabletwin simulate --jobs 1``
+(:func:`~tabletwin.simulate.run_games` in one process: fresh random players per seed, the usage
+tally and the per-game counts a report needs). ``api``: a bare loop that answers each request at
+random through the public API (``Game.request`` / ``Game.answer``). The ratios that matter are
+``simulate`` on ``examples/tic_tac_toe.yaml`` and ``examples/kuhn_poker.yaml`` against
+OpenSpiel's Python rules (the target is 3 or more); the C++ ratios are for the record.
 
-``--against REV`` plays the examples on the engine of git revision ``REV`` too, in the same run.
+Rates are games per second of processor time (``time.process_time``): on a shared machine the
+wall clock counts the time other processes had the processor, and both sides are one thread.
+
+    .venv/bin/python benchmarks/bench_playouts.py [--seconds S] [--models tic_tac_toe,kuhn_poker] [--no-clone]
+        [--against REV]
+
+``--against REV`` also plays our side on the engine of git revision ``REV`` (``reference.py``), in
+the same run, and prints this engine's rate over that one's.
 """
 
 from __future__ import annotations
@@ -20,6 +31,7 @@ import time
 from pathlib import Path
 
 from tabletwin import Game, load_model
+from tabletwin.simulate import run_games
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -35,6 +47,20 @@ def tabletwin_playout(model, rng):
         request = game.request
 
 
+def simulate_rate(path: Path, seconds: float) -> float:
+    """Games per second through ``run_games`` (``simulate --jobs 1``), in batches of 200 seeds."""
+    text = path.read_text(encoding="utf-8")
+    model = load_model(text)
+    run_games(text, [["random"]], 20, 0, 1, model=model)  # warm: compiled parts, prepared start
+    count, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        run_games(text, [["random"]], 200, seed, 1, model=model)
+        count += 200
+        seed += 200
+    return count / (time.process_time() - start)
+
+
 def openspiel_playout(game, rng):
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -46,7 +72,6 @@ def openspiel_playout(game, rng):
 
 
 def rate(playout, subject, seconds: float) -> float:
-    """Playouts per second of processor time (other load on the machine skews it less than wall time)."""
     rng = random.Random(0)
     count = 0
     start = time.process_time()
@@ -59,8 +84,7 @@ def rate(playout, subject, seconds: float) -> float:
 
 
 def clone_cost(model, seconds: float) -> tuple[float, int]:
-    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers given by then
-    (a clone copies the state and the walk of the flow; it does not replay them)."""
+    """Microseconds per ``Game.clone()`` halfway through a random game, and the answers replayed."""
     rng = random.Random(1)
     game = Game(model)
     answers = []
@@ -72,22 +96,29 @@ def clone_cost(model, seconds: float) -> tuple[float, int]:
     for index in answers[: len(answers) // 2]:
         halfway.answer(index)
     count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         halfway.clone()
         count += 1
-    return (time.perf_counter() - start) / count * 1e6, len(answers) // 2
+    return (time.process_time() - start) / count * 1e6, len(answers) // 2
+
+
+def api_rate(path: Path, seconds: float) -> float:
+    return rate(tabletwin_playout, load_model(path), seconds)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--against", metavar="REV", help="also play the examples on the engine of this git revision")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # for --against
+    parser.add_argument("--models", default="", help="comma-separated example names (default: all)")
+    parser.add_argument("--no-clone", action="store_true", help="leave out the clone costs")
+    parser.add_argument("--against", metavar="REV", help="also play our side on the engine of this git revision")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # our side only, for --against
     args = parser.parse_args()
+    paths = [p for p in sorted(EXAMPLES.glob("*.yaml")) if not args.models or p.stem in args.models.split(",")]
     if args.json:
-        print(json.dumps({path.stem: rate(tabletwin_playout, load_model(path), args.seconds)
-                          for path in sorted(EXAMPLES.glob("*.yaml"))}))
+        print(json.dumps({f"{way} {path.stem}": measure(path, args.seconds)
+                          for path in paths for way, measure in (("simulate", simulate_rate), ("api", api_rate))}))
         return
     results = {}
     try:
@@ -98,26 +129,30 @@ def main() -> None:
             results[f"openspiel {name}"] = rate(openspiel_playout, pyspiel.load_game(name), args.seconds)
     except ImportError:
         print("open_spiel is not installed: pip install open_spiel")
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        results[f"tabletwin {path.stem}"] = rate(tabletwin_playout, load_model(path), args.seconds)
+    for path in paths:
+        results[f"simulate {path.stem}"] = simulate_rate(path, args.seconds)
+        results[f"api {path.stem}"] = api_rate(path, args.seconds)
     for name, value in results.items():
         print(f"{name:36} {value:10.0f} playouts/s")
-    for path in sorted(EXAMPLES.glob("*.yaml")):
-        micros, replayed = clone_cost(load_model(path), args.seconds / 3)
-        print(f"clone {path.stem:30} {micros:10.1f} µs halfway (after {replayed} answers)")
+    if not args.no_clone:
+        for path in paths:
+            micros, replayed = clone_cost(load_model(path), args.seconds / 3)
+            print(f"clone {path.stem:30} {micros:10.1f} µs halfway ({replayed} answers in)")
     if args.against:
         from reference import extract, run_under
 
-        theirs = run_under(extract(args.against), Path(__file__), ["--seconds", str(args.seconds)])
-        for stem, value in theirs.items():
-            print(f"{stem:30} playouts/s: this engine / {args.against} = {results[f'tabletwin {stem}'] / value:.2f}")
-    reference = results.get("openspiel python_tic_tac_toe")
-    if reference:
-        print(f"tic-tac-toe: tabletwin / OpenSpiel Python rules = {results['tabletwin tic_tac_toe'] / reference:.2f}")
-        print(f"tic-tac-toe: tabletwin / OpenSpiel C++ rules    = "
-              f"{results['tabletwin tic_tac_toe'] / results['openspiel tic_tac_toe']:.3f}")
-        print(f"kuhn poker:  tabletwin / OpenSpiel Python rules = "
-              f"{results['tabletwin kuhn_poker'] / results['openspiel python_kuhn_poker']:.2f}")
+        arguments = ["--seconds", str(args.seconds)] + (["--models", args.models] if args.models else [])
+        theirs = run_under(extract(args.against), Path(__file__), arguments)
+        for key, value in theirs.items():
+            print(f"{key:36} this engine / {args.against} = {results[key] / value:.2f}")
+    for ours, name, theirs in (("tic_tac_toe", "tic-tac-toe", "tic_tac_toe"), ("kuhn_poker", "kuhn poker", "kuhn_poker")):
+        python, native = results.get(f"openspiel python_{theirs}"), results.get(f"openspiel {theirs}")
+        if not python or f"simulate {ours}" not in results:
+            continue
+        for way in ("simulate", "api"):
+            mine = results[f"{way} {ours}"]
+            print(f"{name:12} {way:8}: tabletwin / OpenSpiel Python rules = {mine / python:5.2f}   "
+                  f"/ C++ rules = {mine / native:6.3f}")
 
 
 if __name__ == "__main__":

@@ -3,15 +3,21 @@
 Start of a game (engine.md): constants as written; variables in declaration order, each
 ``init_x`` seeing the variables above it but no zones; zones in declaration order, seeing every
 variable; every dict in a zone's initial contents becomes an instance with its own ``uid``.
+
+That start is the same for every game of a model: it is computed once and copied for each game
+(:mod:`.prepared`); ``State(model, prepared=False)`` computes it afresh, as a campaign's
+``reset`` does.
 """
 
 from __future__ import annotations
 
 from ..errors import ExprError
-from ..expr import Globals, build_globals, derived_provider
+from ..expr import Globals, build_globals
 from ..model import Model, ModelDict
 from ..model.data import is_model_data
+from .gamescope import game_scope
 from .piles import Pile
+from .prepared import Prepared, prepared
 from .stored import stored
 from . import work
 from .work import INSTANCE_COST, spend
@@ -20,7 +26,9 @@ from .work import INSTANCE_COST, spend
 class State:
     """Everything that changes during a game."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, prepared: bool = True):
+        """``prepared``: start from a copy of the model's prepared start (the same values, uids
+        and work spent as computing it; see :mod:`.prepared`)."""
         self.model = model
         self.players = list(range(model.num_players))
         self.variables: dict = {}
@@ -33,7 +41,13 @@ class State:
         self.scope: Globals | None = None
         self.budget: Globals | None = None
         """The scope whose ``steps`` are the game's budget (:mod:`.work`): the start's, then ``scope``."""
-        self.set_up()
+        start = _prepared_start(model) if prepared else None
+        if start is None or start.spent > work.GAME_WORK_LIMIT:  # (a lower limit: the set-up says where)
+            self.set_up()
+        else:
+            self.variables, self.zones = start.copy()
+            self.next_uid = start.next_uid
+            self.budget = _Budget(work.GAME_WORK_LIMIT - start.spent)
 
     def _reserved(self) -> dict:
         return {"content": self.model.content, "players": self.players, "n_players": len(self.players),
@@ -41,13 +55,8 @@ class State:
 
     def make_scope(self, modified) -> Globals:
         """The scope of every expression during play (``modified`` comes from the runner)."""
-        model = self.model
-        self.scope = build_globals(
-            variables=self.variables, zones=self.zones, modified=modified, reserved=self._reserved(),
-            constants=model.constants, boards=model.boards,
-            derived={name: derived_provider(code) for name, code in model.derived.items()},
-            functions={name: fn.bind for name, fn in model.functions.items()},
-        )
+        self.scope = game_scope(self.model, variables=self.variables, zones=self.zones, modified=modified,
+                                reserved=self._reserved())
         self.scope.in_game = True
         self.scope.steps = self.budget.steps
         self.budget = self.scope
@@ -139,6 +148,24 @@ class State:
             for key, value in extra.items():
                 result[key] = stored(value, self.budget, path, place)
         return result
+
+
+class _Budget:
+    """The game's budget before its scope exists, when the start was copied (no ``init_x`` runs)."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: int):
+        self.steps = steps
+
+
+def _prepared_start(model: Model) -> Prepared | None:
+    def compute() -> Prepared:
+        limit = work.GAME_WORK_LIMIT
+        state = State(model, prepared=False)
+        return Prepared(state.variables, state.zones, state.next_uid, limit - state.budget.steps)
+
+    return prepared(model, compute)
 
 
 __all__ = ["ModelDict", "State"]

@@ -63,6 +63,10 @@ def _item_label(model, path: tuple) -> str:
     return str(value.get("id"))
 
 
+_KEY = ("tally",)
+"""The key in ``model.compiled_parts`` of the main loop's ``id`` and the content keys."""
+
+
 class Tally:
     """The counts of one game: ``uses[(kind, key)]``, ``forced[(seat, place)]`` and ``rounds``."""
 
@@ -72,9 +76,11 @@ class Tally:
         self.uses: Counter = Counter()
         self.forced: Counter = Counter()
         self.rounds = 0
-        loop = main_loop(model)
-        self._main_loop = id(loop) if loop is not None else None
-        self._content = content_keys(model)
+        found = model.compiled_parts.get(_KEY)  # the same for every game of the model: found once
+        if found is None:
+            loop = main_loop(model)
+            found = model.compiled_parts[_KEY] = (id(loop) if loop is not None else None, content_keys(model))
+        self._main_loop, self._content = found
 
     @property
     def has_main_loop(self) -> bool:

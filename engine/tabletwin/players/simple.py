@@ -14,7 +14,7 @@ class RandomPlayer:
         self.rng = rng
 
     def choose(self, game, request) -> int:
-        return self.rng.randrange(len(request.options))
+        return self.rng.randrange(len(request.values))  # as many as options, without making the labels
 
 
 class FirstPlayer:

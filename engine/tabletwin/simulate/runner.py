@@ -3,9 +3,10 @@
 Game ``k`` (0-based) of a run with seed ``S`` plays with seed ``S + k``, and its players are made
 for that game with ``make_players(specs, model, S + k)``, so every seat's random stream and the
 dice depend on the game's seed only, never on which process played it or what it played before.
-With ``jobs > 1`` the games are cut into consecutive chunks handed to worker processes, each of
-which loads the model again from its text; the chunks come back in game order and the results
-are kept in game order, so a report built from them is the same for any number of jobs.
+With ``jobs > 1`` the games are cut into consecutive chunks played by worker processes
+(:mod:`.workers`: forked ones start with the parent's models, spawned ones load them again from
+their text); the chunks come back in game order and the results are kept in game order, so a
+report built from them is the same for any number of jobs.
 
 A game that runs out of work (:class:`~tabletwin.game.work.GameTooLong`) ends the run: each
 further game would take seconds to stop the same way. The results end with that game, the same
@@ -13,7 +14,7 @@ game for any number of jobs.
 
 A run may play several *line-ups* (lists of player specs) on each seed: ``compare`` plays two,
 paired on the same seeds, possibly each on its own model (``--b-model``). Constants overridden
-with ``--set`` travel to the workers as a dict and are applied after loading there too.
+with ``--set`` travel to spawned workers as a dict and are applied after loading there too.
 
 ``backend`` (:mod:`tabletwin.simulate.backends`) plays the games elsewhere than in local
 processes, e.g. on a Ray cluster; it gets the same chunks and hands them back in game order too.
@@ -25,17 +26,19 @@ sorted tuples, so a result stays small, picklable and the same whichever process
 from __future__ import annotations
 
 import multiprocessing
-import sys
-from collections import Counter
 from contextlib import contextmanager
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..errors import EngineError
+from ..game import Game
 from ..game.tally import Tally
 from ..game.work import GameTooLong
-from ..play import play
+from ..play import pick_chance
 from ..players import make_players
+from ..players.seats import chance_random
 from .variants import load_variant
+from .workers import default_start_method, play_chunks
 
 MAX_REQUESTS = 5_000
 """Requests in one game before it is cut and counts as unfinished."""
@@ -74,30 +77,57 @@ class GameResult:
 
 
 def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
-    """One game with fresh players for its seed."""
+    """One game with fresh players for its seed: :func:`tabletwin.play.play`'s game, counted as it goes.
+
+    The same loop as ``play`` (chance from the game's chance stream, decisions by the seat's
+    player, cut after ``max_requests``), without the record of every request that ``play`` keeps
+    for logs: a report needs only the counts, so the options' labels are never made here.
+    """
     players = make_players(list(specs), model, seed)
     tally = Tally(model)
-    record = play(model, players, seed, max_requests=max_requests, tally=tally)
-    error = f"{record.error.kind}: {record.error.message}" if record.error is not None else None
-    payoffs = tuple(record.payoffs) if record.payoffs is not None else None
-    decided: Counter = Counter()
-    options: Counter = Counter()
-    chance = 0
-    for request in record.requests:
-        if request.kind == "decision":
-            decided[request.player, request.where] += 1
-            options[request.player, request.where] += len(request.options)
+    chance_stream = chance_random(seed)
+    decided: dict = {}  # (seat, place) -> [decisions, options]
+    requests = chance = 0
+    payoffs = reason = error = None
+    cut = too_long = False
+    try:
+        game = Game(model, seed, tally)
+        request = game.request
+        while request.kind != "end":
+            if max_requests is not None and requests >= max_requests:
+                cut = True
+                break
+            if request.kind == "chance":
+                index = pick_chance(chance_stream, request.probabilities)
+                chance += 1
+            else:
+                index = players[request.player].choose(game, request)
+                counts = decided.get((request.player, request.where))
+                if counts is None:
+                    counts = decided[request.player, request.where] = [0, 0]
+                counts[0] += 1
+                counts[1] += len(request.values)
+            requests += 1
+            game.answer(index)
+            request = game.request
         else:
-            chance += 1
-    for key, count in tally.forced.items():
-        decided[key] += count
-        options[key] += count
-    choices = tuple(sorted((seat, where, decided[seat, where], options[seat, where], tally.forced.get((seat, where), 0))
-                           for seat, where in decided))
-    return GameResult(seed, payoffs, record.reason if payoffs is not None else None, error, record.cut,
-                      len(record.requests), len(record.requests) - chance, chance,
+            payoffs = tuple(request.payoffs)
+            reason = request.reason
+    except EngineError as exc:
+        error = f"{exc.kind}: {exc.message}"
+        too_long = isinstance(exc, GameTooLong)
+    forced = tally.forced
+    for key, count in forced.items():
+        counts = decided.get(key)
+        if counts is None:
+            counts = decided[key] = [0, 0]
+        counts[0] += count
+        counts[1] += count
+    choices = tuple(sorted((seat, where, counts[0], counts[1], forced.get((seat, where), 0))
+                           for (seat, where), counts in decided.items()))
+    return GameResult(seed, payoffs, reason, error, cut, requests, requests - chance, chance,
                       tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
-                      isinstance(record.error, GameTooLong))
+                      too_long)
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
@@ -117,8 +147,8 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
 
     Returns one tuple per game, in game order, holding one :class:`GameResult` per line-up.
     ``model`` (already loaded from ``model_text`` with ``overrides``) saves loading it again in
-    this process, which plays the first game (every game when ``jobs`` is 1); workers always load
-    their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
+    this process, which plays the first game (every game when ``jobs`` is 1); forked workers
+    start with it, spawned ones load their own from ``model_text``. ``overrides`` replaces constants (``--set``). ``sources`` gives
     every line-up its own model as ``(text, filename)`` (``compare --b-model``); by default all
     play ``model_text``. ``start_method`` is ``"fork"`` or ``"spawn"`` (default: fork where it is
     safe, spawn elsewhere). ``backend`` plays every game after the first in its place (``jobs`` is
@@ -151,10 +181,10 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
         jobs = backend.workers()
         session = backend.session(*setup)
     else:
-        session = _local_processes(jobs, start_method, setup)
+        session = _local_processes(jobs, start_method, models, setup)
     chunks = [(start + 1, stop + 1) for start, stop in _chunks(games - 1, jobs)]
-    with session as play_chunks:
-        for chunk in play_chunks(chunks):
+    with session as play:
+        for chunk in play(chunks):
             results.extend(chunk)
             if progress is not None:
                 progress(len(results), games)
@@ -164,29 +194,42 @@ def run_games(model_text: str, lineups: Sequence[Sequence[str]], games: int, see
 
 
 @contextmanager
-def _local_processes(jobs: int, start_method: str | None, setup: tuple):
-    """Local worker processes: yields ``chunks -> results of each chunk, in order``."""
-    context = multiprocessing.get_context(start_method or _default_start_method())
-    with context.Pool(jobs, initializer=_init_worker, initargs=setup) as pool:
-        yield lambda chunks: pool.imap(_play_chunk, chunks)
+def _local_processes(jobs: int, start_method: str | None, models: list, setup: tuple):
+    """Local worker processes (:mod:`.workers`): yields ``chunks -> results of each chunk, in order``.
+
+    A forked worker starts with this process's memory, so the models go as they are (with their
+    compiled parts and prepared start), neither pickled nor loaded again; a spawned one loads
+    them from their text.
+    """
+    method = start_method or default_start_method()
+    given = models if method == "fork" else None
+    context = multiprocessing.get_context(method)
+    yield lambda chunks: play_chunks(context, jobs, chunks, _play_span, (given, *setup))
 
 
 def _too_long(games: tuple[GameResult, ...]) -> bool:
     return any(result.too_long for result in games)
 
 
-def _default_start_method() -> str:
-    methods = multiprocessing.get_all_start_methods()
-    return "fork" if "fork" in methods and sys.platform.startswith("linux") else "spawn"
-
-
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """Consecutive ``(start, stop)`` ranges: small enough for even load and a moving progress bar."""
-    size = max(1, min(200, games // (jobs * 8)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+    """Consecutive ``(start, stop)`` ranges, shorter towards the end.
+
+    Each chunk is an eighth of each worker's share of the games not yet handed out (at most 200,
+    for a moving progress bar), and never shorter than a 64th of that share at the start: long
+    chunks first keep the messages few, short ones last let the workers finish together.
+    """
+    least = max(1, games // (jobs * 64))
+    spans, start = [], 0
+    while start < games:
+        size = max(least, min(200, (games - start) // (jobs * 8)))
+        spans.append((start, min(start + size, games)))
+        start += size
+    return spans
 
 
-_worker: dict = {}
+def load_models(sources, overrides: dict) -> list:
+    """One model per line-up, loaded from ``(text, filename)`` sources (a spawned worker's)."""
+    return _models(sources, overrides, {})
 
 
 def _models(sources, overrides: dict, loaded: dict) -> list:
@@ -197,20 +240,20 @@ def _models(sources, overrides: dict, loaded: dict) -> list:
     return [loaded[source] for source in sources]
 
 
-def _init_worker(sources, overrides: dict, lineups, seed: int, max_requests: int | None) -> None:
-    _worker.update(models=_models(sources, overrides, {}), lineups=lineups, seed=seed, max_requests=max_requests)
-
-
-def _play_chunk(span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
-    return play_span(*(_worker[k] for k in ("models", "lineups", "seed", "max_requests")), span)
+def _play_span(models, lineups, seed: int, max_requests: int | None, span: tuple[int, int]):
+    """:func:`play_span` for the local workers: the results and whether the last one ran out of
+    work (the run ends with it)."""
+    results = play_span(models, lineups, seed, max_requests, span)
+    return results, bool(results) and _too_long(results[-1])
 
 
 def play_span(models, lineups, seed: int, max_requests: int | None,
               span: tuple[int, int]) -> list[tuple[GameResult, ...]]:
-    """Games ``span[0]`` to ``span[1] - 1`` of a run, stopping after one that ran out of work."""
+    """Games ``span[0]`` to ``span[1] - 1`` of a run (seed ``seed + k``), stopping after one that
+    ran out of work."""
     results = []
     for k in range(*span):
         results.append(play_seed(models, lineups, seed + k, max_requests))
         if _too_long(results[-1]):
-            break  # the run ends here
+            break
     return results

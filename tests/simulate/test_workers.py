@@ -1,0 +1,71 @@
+"""Worker processes (simulate/workers.py): game order, the run's end at a game that runs too long,
+and a worker's failure raised in the parent, with fork and spawn alike."""
+
+import pytest
+
+from tabletwin.game import work
+from tabletwin.simulate.runner import _chunks, run_games
+
+# Player 0 picks one of two actions at random: `long` spends more than the small budget below.
+SOMETIMES_LONG = """\
+num_players: 1
+state: {vars: {i: {init: 0}}}
+flow: {id: s, kind: step, actor_x: "0", do: [short, long]}
+actions:
+  short: {effect: []}
+  long:
+    effect:
+      - op: repeat
+        until_x: "i >= 5000"
+        body: [{op: add, var: i, amount: 1}]
+end: [{id: done, if_x: "True", result: draw}]
+"""
+
+
+@pytest.fixture
+def small_budget(monkeypatch):
+    monkeypatch.setattr(work, "GAME_WORK_LIMIT", 200_000)
+
+
+def test_the_run_ends_with_the_first_game_that_runs_too_long_for_any_jobs(small_budget):
+    serial = run_games(SOMETIMES_LONG, [["random"]], 60, seed=0)
+    spread = run_games(SOMETIMES_LONG, [["random"]], 60, seed=0, jobs=2, start_method="fork")
+    assert spread == serial
+    (last,) = serial[-1]
+    assert last.too_long and last.error.startswith("ExprError: action long: game runs too long")
+    assert not any(result.too_long for (result,) in serial[:-1])
+    assert 1 < len(serial) < 60  # a later game than the first, and the run stopped there
+
+
+@pytest.mark.parametrize("start_method", ["fork", "spawn"])
+def test_results_come_back_in_game_order_from_many_short_chunks(start_method):
+    text = SOMETIMES_LONG.replace("5000", "3")
+    serial = run_games(text, [["random"], ["first"]], 150, seed=5)
+    spread = run_games(text, [["random"], ["first"]], 150, seed=5, jobs=2, start_method=start_method)
+    assert spread == serial
+    assert [result.seed for result, _ in spread] == list(range(5, 155))
+
+
+def test_a_failing_worker_fails_the_run(monkeypatch):
+    import tabletwin.simulate.runner as runner
+
+    original = runner.play_seed
+
+    def play_seed(models, lineups, seed, max_requests):
+        if seed == 7:
+            raise ValueError("broken on purpose")
+        return original(models, lineups, seed, max_requests)
+
+    monkeypatch.setattr(runner, "play_seed", play_seed)
+    with pytest.raises(ValueError, match="broken on purpose"):
+        run_games(SOMETIMES_LONG.replace("5000", "3"), [["random"]], 20, jobs=2, start_method="fork")
+
+
+def test_chunks_cover_every_game_once_and_shorten_towards_the_end():
+    spans = _chunks(1999, 2)
+    assert spans[0][0] == 0 and spans[-1][1] == 1999
+    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    sizes = [stop - start for start, stop in spans]
+    assert sizes[0] == 124 and max(sizes) == 124 and min(sizes[:-1]) == 15
+    assert sizes == sorted(sizes, reverse=True)[:-1] + [sizes[-1]]
+    assert _chunks(3, 2) == [(0, 1), (1, 2), (2, 3)]
