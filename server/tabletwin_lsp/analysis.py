@@ -51,6 +51,7 @@ from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
 from tabletwin.editor.kind import document_kind as _editor_kind
 from tabletwin.modelfile.paths import parse_path
+from tabletwin.modelfile.place_words import path_words
 
 from .convert import to_diagnostic
 from .documents import too_large, too_large_message
@@ -562,8 +563,9 @@ def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
     lines = analysis.text.splitlines()
     for stop in test_games.stopped.values():
         games = "game" if test_games.games == 1 else "games"
-        message = f"{stop.kind}: {stop.message} (stopped {stop.count} of {test_games.games} test {games})"
         path = format_path(stop.path) if stop.path is not None else ""
+        message = f"{stop.kind}: {_place_in_words(analysis, stop.message, path, stop.path)} " \
+                  f"(stopped {stop.count} of {test_games.games} test {games})"
         data = {"testGames": stop.count}
         if stop.seed is not None:  # what the Player needs to open that very game
             data["player"] = {"seed": stop.seed, "players": ["random"] * test_games_players(analysis),
@@ -571,6 +573,15 @@ def stop_findings(analysis: Analysis, test_games) -> list[Finding]:
         found.append(Finding(message, _first_line(_where(analysis.loaded, stop.path), lines), "error", path, data,
                              codes.GAME_STOPPED))
     return sorted(found, key=_order)
+
+
+def _place_in_words(analysis: Analysis, message: str, path: str, raw_path) -> str:
+    """The engine names a place by its model path where it has no op or node to name (an
+    expression that ran out of the game's work): the words a person reads instead."""
+    data = analysis.loaded.data if analysis.loaded is not None else None
+    if path and raw_path and message.startswith(path + ": ") and isinstance(data, dict):
+        return path_words(data, raw_path) + message[len(path):]
+    return message
 
 
 UNUSED_RULE = codes.UNUSED_RULE
