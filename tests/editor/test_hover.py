@@ -73,7 +73,7 @@ def test_a_name_a_field_refers_to_shows_its_declaration():
 def test_a_place_in_a_tactic_shows_where_it_arises():
     found = hover(edit(TACTIC, "at: step act,", "at: step a‸ct,"), TACTIC_PATH)
     assert found.markdown == ("**`step act`** · place in `arena.yaml`\n\n- `step act`: step `act`: the actor picks "
-                              "one of punch, rest (flow.children[1]). Options: punch, rest.")
+                              "one of punch, rest. Options: punch, rest.")
     assert found.span == Span(5, 9, 5, 17)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..errors import Span
 from ..modelfile import format_path
+from ..modelfile.place_words import path_words
 from . import keydocs, schemanav
 from .action_hover import action_markdown
 from .comprehension_hover import comprehension_markdown, scalar_around
@@ -137,7 +138,9 @@ def _place(ctx: Context, cursor: Cursor, line_text: str) -> Hover | None:
     for place in found[:12]:
         options = f" Options: {', '.join(place.options)}." if place.options else ""
         where = format_path(place.path)
-        at = "" if where in place.about else f" ({where})"  # op places name their path already
+        words = path_words(ctx.model.data, place.path) if isinstance(ctx.model.data, dict) else where
+        said = (where in place.about or words in place.about or words == place.name)  # op places say it already
+        at = "" if said else f" ({words})"
         lines.append(f"- `{place.name}`: {place.about}{at}.{options}")
     return Hover("\n".join(lines), span)
 
