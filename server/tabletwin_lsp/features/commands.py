@@ -281,25 +281,12 @@ async def simulate(ls: LanguageServer, *args) -> dict:
     progress = Progress(ls, "Simulation")
     await progress.begin(f"0/{games} games")
     seconds = config.current().game_seconds
-    try:
-        played = await gameruns.play(gameworker.simulate_chunk, analysis.text, filename,
-                                     lambda start, stop: (specs, start, stop, seed), games, seconds,
-                                     progress.cancelled, progress.report, stop_at_timeout=True)
-    except gameruns.GameTimedOut as exc:
-        progress.end("stopped")
-        raise JsonRpcException(f"{SIMULATE}: the game with seed {seed + exc.number} did not finish within "
-                               f"{seconds} s (the setting tabletwin.gameSeconds); the simulation stopped",
-                               code=types.LSPErrorCodes.RequestFailed) from None
-    except asyncio.CancelledError:
-        progress.end("cancelled")
-        raise
-    except BaseException:
-        progress.end("failed")
-        raise
-    results = [result for part in played.parts for result in part]
-    if played.cancelled:
-        progress.end("cancelled")
-        raise JsonRpcRequestCancelled(f"{SIMULATE}: cancelled after {len(results)} of {games} games")
+    results = await play_with_progress(
+        progress, gameworker.simulate_chunk, analysis.text, filename, lambda start, stop: (specs, start, stop, seed),
+        games, seconds,
+        timed_out=lambda number: f"{SIMULATE}: the game with seed {seed + number} did not finish within {seconds} s "
+                                 f"(the setting tabletwin.gameSeconds); the simulation stopped",
+        cancelled=lambda done: f"{SIMULATE}: cancelled after {done} of {games} games")
     players = expand_specs(shown, seats)
     report = simulation_report(results, players, seed, rules).as_json()
     progress.end(f"{report['finished']}/{report['games']} finished")
@@ -310,3 +297,27 @@ async def simulate(ls: LanguageServer, *args) -> dict:
                                                 in report["coverage"].get("actions", {}).items() if row["path"]],
                    f"simulation ({analyses.players_label(players)})")
     return report
+
+
+async def play_with_progress(progress: "Progress", function, text: str, filename: str, arguments, count: int,
+                             seconds: float, timed_out, cancelled) -> list:
+    """Games in the game process (:func:`.gameruns.play`), reported on ``progress``: every result in
+    order, or the request's error when a game runs out of time (``timed_out(number)`` says so) or
+    the user cancels (``cancelled(done)``)."""
+    try:
+        played = await gameruns.play(function, text, filename, arguments, count, seconds, progress.cancelled,
+                                     progress.report, stop_at_timeout=True)
+    except gameruns.GameTimedOut as exc:
+        progress.end("stopped")
+        raise JsonRpcException(timed_out(exc.number), code=types.LSPErrorCodes.RequestFailed) from None
+    except asyncio.CancelledError:
+        progress.end("cancelled")
+        raise
+    except BaseException:
+        progress.end("failed")
+        raise
+    results = [result for part in played.parts for result in part]
+    if played.cancelled:
+        progress.end("cancelled")
+        raise JsonRpcRequestCancelled(cancelled(len(results)))
+    return results

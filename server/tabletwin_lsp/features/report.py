@@ -28,14 +28,12 @@ game with the ``gameSeconds`` limit times the games of a seed.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
-from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcRequestCancelled
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
@@ -218,25 +216,13 @@ async def _play_ladder(ls, analysis, filename, tactic, tactic_path, at, budgets,
     progress = Progress(ls, "Skill ladder")
     await progress.begin(f"0/{games} seeds")
     seconds = config.current().game_seconds * len(plan)
-    try:
-        played = await gameruns.play(gameworker.ladder_chunk, analysis.text, filename,
-                                     lambda start, stop: (plan, start, stop, seed), games, seconds,
-                                     progress.cancelled, progress.report, stop_at_timeout=True)
-    except gameruns.GameTimedOut as exc:
-        progress.end("stopped")
-        raise JsonRpcException(f"{LADDER}: the games of seed {seed + exc.number} did not finish within {seconds:g} s "
-                               f"(the setting tabletwin.gameSeconds for each of its {len(plan)} games); "
-                               "the ladder stopped", code=types.LSPErrorCodes.RequestFailed) from None
-    except asyncio.CancelledError:
-        progress.end("cancelled")
-        raise
-    except BaseException:
-        progress.end("failed")
-        raise
-    results = [result for part in played.parts for result in part]
-    if played.cancelled:
-        progress.end("cancelled")
-        raise JsonRpcRequestCancelled(f"{LADDER}: cancelled after {len(results)} of {games} seeds")
+    results = await commands.play_with_progress(
+        progress, gameworker.ladder_chunk, analysis.text, filename, lambda start, stop: (plan, start, stop, seed),
+        games, seconds,
+        timed_out=lambda number: f"{LADDER}: the games of seed {seed + number} did not finish within {seconds:g} s "
+                                 f"(the setting tabletwin.gameSeconds for each of its {len(plan)} games); "
+                                 "the ladder stopped",
+        cancelled=lambda done: f"{LADDER}: cancelled after {done} of {games} seeds")
     report = ladder_report(results, budgets, seats, tactic.name, seed)
     progress.end("rises" if report.rises else "does not rise")
     return {"model": _model_name(analysis.uri), "tactic": tactic_path.name, "report": report.as_json(),
