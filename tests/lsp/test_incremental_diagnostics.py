@@ -1,5 +1,6 @@
 """The diagnostics an edited document gets, reusing its last versions' conversions
-(:mod:`tabletwin_lsp.diagcache`), are exactly those of a from-scratch analysis of the same text."""
+(:mod:`tabletwin_lsp.diagcache`) and its last load (:mod:`tabletwin.editor.reload`), are exactly
+those of a from-scratch analysis of the same text."""
 
 import random
 import sys
@@ -7,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletwin.editor.loads import forget_loads, shared_load
+from tabletwin.errors import YamlError
 from tabletwin_lsp.analysis import analyse, forget, to_diagnostics
 from tabletwin_lsp.diagcache import KEPT_GENERATIONS, _memos
 from pygls.workspace.position_codec import PositionCodec
@@ -40,11 +43,17 @@ def _edit(text: str, rng: random.Random) -> str:
 
 
 def _from_scratch(text: str, version: int, encoding: str) -> list:
+    forget_loads()  # no earlier load to splice from (tabletwin.editor.reload): the whole text is read
     forget("file:///scratch.yaml")
     codec = PositionCodec(encoding=encoding)
     fresh = analyse("file:///scratch.yaml", text, version, codec)
     assert fresh.diagnostics == tuple(to_diagnostics(text, fresh.findings, codec))  # the plain conversion
     forget("file:///scratch.yaml")
+    forget_loads()
+    try:
+        shared_load(text)  # the base the next version's load is spliced from
+    except YamlError:
+        pass
     return list(fresh.diagnostics)
 
 
