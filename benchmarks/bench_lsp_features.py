@@ -133,7 +133,7 @@ async def run(lines: int, requests: int, seed: int) -> None:
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    print(f"lines: {text.count(chr(10))}; first completion after open (builds the index): {first:.0f} ms")
+    print(f"lines: {text.count(chr(10))}; first completion after open: {first:.0f} ms")
     print(report("completion, quiet", quiet_completion))
     print(report("hover, quiet", quiet_hover))
     print(report("completion, typing", typing_completion))

@@ -54,6 +54,7 @@ from tabletwin.modelfile.paths import parse_path
 from tabletwin.modelfile.place_words import path_words
 
 from .convert import to_diagnostic
+from .diagcache import cached_diagnostics, forget_diagnostics
 from .documents import too_large, too_large_message
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def store(analysis: Analysis) -> bool:
 def forget(uri: str) -> None:
     with _lock:
         _cache.pop(uri, None)
+    forget_diagnostics(uri)
 
 
 # ---- diagnostics -------------------------------------------------------------------------------
@@ -178,7 +180,8 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
             f"tabletwin could not finish checking this file ({type(exc).__name__}: {exc}); "
             "the server log has the details", None, "warning", code=codes.CHECK_FAILED))
     try:
-        diagnostics = to_diagnostics(text, findings, codec)
+        codec = codec or PositionCodec()
+        diagnostics = cached_diagnostics(uri, _Lines(text, codec), findings, codec)  # most as in the last version
     except Exception:  # noqa: BLE001
         failure = (failure or "") + traceback.format_exc()
         log.error("diagnostics of %s failed:\n%s", uri, failure)

@@ -57,6 +57,14 @@ def recent_index(uri: str, snap: Snapshot):
     return store.recent_index(unquote(uri), snap)
 
 
+def quick_index(uri: str, snap: Snapshot):
+    """``(index, ready)``: :func:`recent_index`, or ``(None, False)`` at once for a large document
+    not indexed yet (:meth:`tabletwin.editor.DocumentStore.quick_index`)."""
+    if snap is TOO_LARGE:
+        return None, True
+    return store.quick_index(unquote(uri), snap)
+
+
 def exact_index(uri: str, snap: Snapshot):
     """The index of exactly this version: for answers that point into the text."""
     if snap is TOO_LARGE:

@@ -80,3 +80,26 @@ def test_an_edit_inside_an_expression_does_not_reindex():
         time.sleep(0.01)
     assert not second.indexed  # the worker compared the names and kept the index
     assert store.recent_index("u", second) is old
+
+
+def test_a_large_model_just_opened_is_answered_at_once_without_its_names_then_indexed():
+    from tabletwin.editor import completions
+
+    store = DocumentStore(delay=0.05)
+    padding = "# a long comment line to make the model larger than FRESH_NAMES_CHARS\n" * 600
+    first = store.snapshot("u", arena() + padding, 1)
+    assert store.quick_index("u", first) == (None, False)
+    assert not first.indexed  # nothing was loaded or indexed for the answer
+    do_list = (37, first.lines[37].index("[punch") + 1)  # do: [punch, rest]: the model's action names
+    keys = [item.label for item in completions(first, 0, 0, None, wait=False)]
+    assert [item.label for item in completions(first, *do_list, None, wait=False)] == []
+    assert not first.indexed
+    deadline = time.monotonic() + 5
+    while not first.indexed and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert first.index is not None
+    assert store.quick_index("u", first) == (first.index, True)
+    assert [item.label for item in completions(first, 0, 0, first.index)] == keys  # the cursor's context alone
+    assert {"punch", "rest"} <= {item.label for item in completions(first, *do_list, first.index)}
+    small = store.snapshot("s", arena(), 1)
+    assert store.quick_index("s", small) == (small.index, True)  # a small model is indexed at once

@@ -31,19 +31,21 @@ from .hover import Hover, hover
 from .navigation import Location, Symbol, definition, document_symbols, prepare_rename, references, rename
 
 
-def completions(snap: Snapshot, line: int, column: int, index=None) -> list[Item]:
-    """Completion candidates at ``(line, column)``; ``index`` may be an older version's."""
+def completions(snap: Snapshot, line: int, column: int, index=None, wait: bool = True) -> list[Item]:
+    """Completion candidates at ``(line, column)``; ``index`` may be an older version's. With
+    ``wait=False`` and no ``index``, only what the cursor's context gives (no model-wide names)."""
     if snap.kind is None:
         return []
-    index = index if index is not None else snap.index
+    index = index if index is not None or not wait else snap.index
     context = Context(snap.kind, snap.text, snap.lines, index, snap.model())
     return complete(context, snap.cursor(line, column))
 
 
-def hover_at(snap: Snapshot, line: int, column: int, index=None) -> Hover | None:
+def hover_at(snap: Snapshot, line: int, column: int, index=None, wait: bool = True) -> Hover | None:
+    """What is under ``(line, column)``; ``wait`` as for :func:`completions`."""
     if snap.kind is None:
         return None
-    index = index if index is not None else snap.index
+    index = index if index is not None or not wait else snap.index
     context = Context(snap.kind, snap.text, snap.lines, index, snap.model())
     return hover(context, snap.cursor(line, column))
 

@@ -64,9 +64,28 @@ def parsed(text: str):
         return None
 
 
-def names_with_binding(tree: ast.AST):
+#: Trees whose names are kept by :func:`names_with_binding` (as many as :func:`parsed` keeps).
+KEPT_NAME_LISTS = 8192
+_name_lists: dict[int, tuple] = {}  # id(tree) -> (tree, its names); the tree kept so its id stays its own
+
+
+def names_with_binding(tree: ast.AST) -> tuple:
     """``(Name node, bound)`` for every name read in ``tree``: ``bound`` when a comprehension of
-    the expression binds it (such a name is local, never a reference)."""
+    the expression binds it (such a name is local, never a reference).
+
+    Kept per tree: the trees come from :func:`parsed`, one per expression text, and after an edit
+    almost every expression of a model is read again (by the index, tokens and hints)."""
+    entry = _name_lists.get(id(tree))
+    if entry is not None and entry[0] is tree:
+        return entry[1]
+    found = tuple(_names_with_binding(tree))
+    if len(_name_lists) >= KEPT_NAME_LISTS:
+        _name_lists.clear()
+    _name_lists[id(tree)] = (tree, found)
+    return found
+
+
+def _names_with_binding(tree: ast.AST):
 
     def targets(node, out):
         if isinstance(node, ast.Name):

@@ -23,15 +23,17 @@ from .ops import missing_field_findings, missing_index_findings
 from .tactic import label_findings
 
 
-def lint_model(loaded: LoadedYaml, index=None) -> list[Finding]:
-    """The lint warnings of a readable model, in document order."""
+def lint_model(loaded: LoadedYaml, index=None, fields: list | None = None) -> list[Finding]:
+    """The lint warnings of a readable model, in document order; ``fields``: the model's
+    :func:`~tabletwin.checks.expression_fields` when the caller has them (the validator does)."""
     from ..editor.symbols import shared_index
 
     from ..checks import expression_fields
 
     data = loaded.data if isinstance(loaded.data, dict) else {}
     with shared_walks(data):
-        fields = expression_fields(data)
+        if fields is None:
+            fields = expression_fields(data)
         if index is None:
             index = shared_index(loaded, loaded.text.split("\n"), "model", fields)
         found = name_findings(index) + arity_findings(index, fields) + missing_index_findings(index) \

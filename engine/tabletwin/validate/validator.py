@@ -103,7 +103,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
         if lint:
             from ..lint import lint_model
 
-            report.lint = lint_model(loaded)
+            report.lint = lint_model(loaded, fields=fields)  # the same walk, done once
     if not report.errors and games > 0:
         from ..model import compile_model
 

@@ -26,7 +26,8 @@ def shared_walks(data: dict):
     """Within this block, :func:`nodes`, :func:`content_items`, :func:`op_lists` and
     :func:`all_ops` of ``data`` (this very object) walk it once (in this thread)."""
     previous = getattr(_shared, "walks", None)
-    _shared.walks = (data, {})
+    # Nested in a block of the same model (lint inside the validator): its walks are reused.
+    _shared.walks = previous if previous is not None and previous[0] is data else (data, {})
     try:
         yield
     finally:

@@ -41,10 +41,11 @@ def completion(ls: LanguageServer, params: types.CompletionParams) -> types.Comp
     if snap.kind is None:
         return None
     line, column = editing.position(document, snap, params.position)
-    index = editing.recent_index(params.text_document.uri, snap)
-    items = completions(snap, line, column, index)
+    index, ready = editing.quick_index(params.text_document.uri, snap)
+    items = completions(snap, line, column, index, wait=False)
     codec = document.position_codec
-    return types.CompletionList(is_incomplete=False, items=[_item(codec, snap.lines, item) for item in items])
+    # Not ready: a large model just opened, answered without its names; the client asks again.
+    return types.CompletionList(is_incomplete=not ready, items=[_item(codec, snap.lines, item) for item in items])
 
 
 def _item(codec, lines, item) -> types.CompletionItem:

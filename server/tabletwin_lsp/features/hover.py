@@ -17,7 +17,8 @@ def hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
     if snap.kind is None:
         return None
     line, column = editing.position(document, snap, params.position)
-    found = hover_at(snap, line, column, editing.recent_index(params.text_document.uri, snap))
+    index, _ready = editing.quick_index(params.text_document.uri, snap)
+    found = hover_at(snap, line, column, index, wait=False)
     if found is None:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.markdown),

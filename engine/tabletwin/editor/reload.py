@@ -1,0 +1,345 @@
+"""The load of an edited text made from the load of the text before it, reading only what changed.
+
+Loading a 5,000-line model takes about 90 ms, and an edit mostly changes one entry of one
+section: one action, one content item. :func:`spliced_load` reads only that entry (the lines
+from its key at two spaces of indentation to the next line indented two spaces or less) and
+puts it in place of the old one: the other values are the old load's (the data is read-only
+for every reader), and their positions move by the lines the edit added or removed.
+
+The result equals ``load_yaml(text)``, data, positions and the order of both (the tests
+compare them on random edits). Whenever that cannot be seen to hold cheaply, it returns
+``None`` and the caller loads the whole text: an edit across entries or on an entry's key
+line, a key at two spaces that is not a block mapping's entry, aliases or ``<<`` merges
+anywhere (their values are shared across entries), line breaks other than ``\\n`` and
+``\\r\\n``, a byte order mark, text that is not YAML (the whole text's error is the one to
+report), and an entry nested deep enough to come near :data:`~tabletwin.modelfile.compose.MAX_DEPTH`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..modelfile import LoadedYaml
+from ..modelfile.compose import MAX_ALIAS_VALUES, MAX_DEPTH, compose
+from ..modelfile.positions import PositionTable
+
+#: Entries longer than this are not worth splicing: the whole text is read as fast.
+MAX_SPLICED_SHARE = 0.5
+
+_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def spliced_load(old: LoadedYaml, text: str) -> LoadedYaml | None:
+    """``load_yaml(text)`` made from ``old`` (the load of an earlier text), or ``None`` (load it all)."""
+    try:
+        return _spliced(old, text)
+    except Exception:  # noqa: BLE001 - a shape this module did not foresee: the whole load decides
+        return None
+
+
+def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
+    positions = old.positions
+    data = old.data
+    if data.__class__ is not dict or text.startswith("\ufeff"):
+        return None
+    if any(mark in text for mark in _OTHER_BREAKS) or "\r" in text.replace("\r\n", "\n"):
+        return None
+    old_lines = old.text.split("\n")
+    new_lines = text.split("\n")
+    first, old_end, new_end = _changed(old_lines, new_lines)
+    if first is None:
+        return None
+    start = _entry_start(new_lines, first)
+    if start is None:
+        return None
+    end = _entry_end(new_lines, first)  # past the changed lines, which must all be inside
+    delta = len(new_lines) - len(old_lines)
+    old_stop = end - delta
+    if old_stop < old_end or not all(_inside(line) for line in old_lines[first:old_end]):
+        return None  # the old text had an entry's key (or a shallower line) where the edit is
+    if not all(_inside(line) for line in new_lines[first:new_end]):
+        return None
+    if (end - start) > MAX_SPLICED_SHARE * len(new_lines):
+        return None
+    path = _entry_path(positions, data, old_lines, start)
+    if path is None:
+        return None
+    entry_lines = new_lines[start:end]
+    if any("&" in line for line in entry_lines):
+        return None  # it may anchor a value that other entries share
+    anchors = _anchors(positions, path, text, entry_lines, old_lines, start)
+    if anchors is None:
+        return None
+    piece_lines = [""] * start
+    for number in anchors.lines:
+        piece_lines[number] = old_lines[number]  # the anchored values, where they are written
+    top_key = positions._entries[(path[0],)][0]
+    piece_lines[top_key[0]] = old_lines[top_key[0]]
+    piece = "\n".join(piece_lines + entry_lines) + ("\n" if end < len(new_lines) else "")
+    try:
+        # libyaml only (load_yaml may go on with the slower parser, which the whole text, if
+        # long, would not); every line keeps its number.
+        piece_data, table = compose(piece)
+    except Exception:  # noqa: BLE001 - any problem: the whole text is loaded and reports it
+        return None
+    top, name = path
+    if piece_data.__class__ is not dict or list(piece_data).count(top) != 1:
+        return None
+    section = piece_data[top]
+    if section.__class__ is not dict or list(section)[-1:] != [name]:
+        return None
+    pieces = table._entries
+    if max(map(len, pieces)) + 2 >= MAX_DEPTH - 2:
+        return None
+    value = section[name]
+    shared = anchors.shared(piece_data, data)
+    if shared is None:
+        return None
+    value = _share(value, shared)
+    new_data = {key: (_replaced(item, name, value) if key == top else item) for key, item in data.items()}
+    entries = _entries(positions._entries, pieces, top, name, old_stop, delta, text)
+    if entries is None:
+        return None
+    aliases = {**_outside(positions.aliases, path), **_under(table.aliases, path)}
+    merges = {**_outside(positions.merges, path), **_under(table.merges, path)}
+    if not _few_repeats(new_data, aliases):
+        return None
+    return LoadedYaml(new_data, PositionTable(entries, aliases, merges), text)
+
+
+_ALIAS = re.compile(r"\*([^\s,\[\]{}]+)")
+_ANCHOR = re.compile(r"&([^\s,\[\]{}]+)")
+
+
+class _Anchors:
+    """The entries (top-level section, name) holding the anchored values an entry may use."""
+
+    def __init__(self, entries: list[tuple], lines: set[int]):
+        self.entries = entries
+        self.lines = lines
+
+    def shared(self, piece_data: dict, data: dict) -> dict | None:
+        """id of each collection of the piece's anchored entries -> the old load's same collection."""
+        found: dict = {}
+        for top, name in self.entries:
+            piece = piece_data.get(top, {}).get(name) if piece_data.get(top).__class__ is dict else None
+            if piece is None or piece != data[top][name]:
+                return None
+            _pair(piece, data[top][name], found)
+        return found
+
+
+def _anchors(positions: PositionTable, path: tuple, text: str, entry_lines: list[str], old_lines: list[str],
+             start: int) -> _Anchors | None:
+    """What the piece must hold besides the entry so that its aliases mean what they mean in the
+    whole text: each anchored entry written before it, when every anchor is simple (defined once,
+    in an entry of a block section before ``start``, holding no alias itself)."""
+    targets = set(positions.aliases.values())
+    for sources in positions.merges.values():
+        targets.update(sources)
+    used = {match for line in entry_lines for match in _ALIAS.findall(line)}
+    if not targets:
+        return _Anchors([], set()) if not used else None
+    defined: dict[str, int] = {}
+    for match in _ANCHOR.findall(text):
+        defined[match] = defined.get(match, 0) + 1
+    if any(defined.get(alias) != 1 for alias in used):
+        return None
+    entries, lines = [], set()
+    for target in targets:
+        if len(target) < 2 or target[:2] == path:
+            return None
+        holder = target[:2]
+        entry = positions._entries.get(holder)
+        section = positions._entries.get(holder[:1])
+        if entry is None or entry[0] is None or section is None or section[0] is None:
+            return None
+        key_line, end_line = entry[0][0], entry[1][2]
+        if key_line > start:
+            continue  # written after the entry: none of its aliases can name it
+        if entry[0][1] != 2 or end_line >= start or section[0][1] != 0:
+            return None
+        if any(alias[:len(target)] == target for alias in positions.aliases):
+            return None  # an alias inside an anchored value: leave the counting to the whole load
+        if holder not in entries:
+            entries.append(holder)
+            lines.update(range(key_line, end_line + 1))
+            lines.add(section[0][0])
+    return _Anchors(entries, lines)
+
+
+def _pair(piece, old, found: dict) -> None:
+    if piece.__class__ is dict:
+        found[id(piece)] = old
+        for key, value in piece.items():
+            _pair(value, old[key], found)
+    elif piece.__class__ is list:
+        found[id(piece)] = old
+        for value, item in zip(piece, old):
+            _pair(value, item, found)
+
+
+def _share(value, shared: dict):
+    """``value`` with each collection it shares with an anchored entry replaced by the old load's
+    own (the walks go through a shared value once, by identity)."""
+    if not shared:
+        return value
+    if value.__class__ is dict:
+        for key, item in value.items():
+            if item.__class__ is dict or item.__class__ is list:
+                value[key] = shared[id(item)] if id(item) in shared else _share(item, shared)
+    elif value.__class__ is list:
+        for index, item in enumerate(value):
+            if item.__class__ is dict or item.__class__ is list:
+                value[index] = shared[id(item)] if id(item) in shared else _share(item, shared)
+    return value
+
+
+def _outside(table, path: tuple) -> dict:
+    return {key: value for key, value in table.items() if key[:2] != path}
+
+
+def _under(table, path: tuple) -> dict:
+    return {key: value for key, value in table.items() if key[:2] == path}
+
+
+def _few_repeats(data: dict, aliases: dict) -> bool:
+    """Whether the aliases repeat far fewer values than the loader allows (it counts them on a
+    whole load; here an upper bound: the values under each alias's anchored value)."""
+    sizes: dict = {}
+    total = 0
+    for target in aliases.values():
+        if target not in sizes:
+            value = data
+            for step in target:
+                value = value.get(step) if value.__class__ is dict else (
+                    value[step] if value.__class__ is list and step.__class__ is int and step < len(value) else None)
+            sizes[target] = _count(value)
+        total += sizes[target]
+    return total * 4 < MAX_ALIAS_VALUES
+
+
+def _count(value) -> int:
+    if value.__class__ is dict:
+        return 1 + sum(_count(item) for item in value.values())
+    if value.__class__ is list:
+        return 1 + sum(_count(item) for item in value)
+    return 1
+
+
+def _replaced(section: dict, name, value) -> dict:
+    return {key: (value if key == name else item) for key, item in section.items()}
+
+
+def _changed(old: list[str], new: list[str]):
+    """``(first, old_end, new_end)``: the lines ``old[first:old_end]`` became ``new[first:new_end]``."""
+    if old == new:
+        return None, 0, 0
+    limit = min(len(old), len(new))
+    first = 0
+    while first < limit and old[first] == new[first]:
+        first += 1
+    old_end, new_end = len(old), len(new)
+    while old_end > first and new_end > first and old[old_end - 1] == new[new_end - 1]:
+        old_end -= 1
+        new_end -= 1
+    return first, old_end, new_end
+
+
+def _indent(line: str) -> int | None:
+    """Spaces before the line's text; ``None`` for a blank or comment-only line."""
+    stripped = line.lstrip(" ")
+    if not stripped.strip() or stripped.startswith("#"):
+        return None
+    return len(line) - len(stripped)
+
+
+def _inside(line: str) -> bool:
+    """A line that can be inside an entry at two spaces: deeper, blank, or a comment."""
+    indent = _indent(line)
+    return indent is None or indent > 2
+
+
+def _entry_start(lines: list[str], first: int) -> int | None:
+    """The line of the key (two spaces in) of the entry holding line ``first``, not ``first`` itself."""
+    for number in range(min(first, len(lines)) - 1, -1, -1):
+        line = lines[number]
+        indent = _indent(line)
+        if indent is None or indent > 2:
+            continue
+        if indent == 2 and line[2] not in "-?{[&*!|>'\"%@`":
+            return number
+        return None
+    return None
+
+
+def _entry_end(lines: list[str], start: int) -> int:
+    """The first line from ``start`` on that is indented two spaces or less (or the end)."""
+    for number in range(start, len(lines)):
+        if not _inside(lines[number]):
+            return number
+    return len(lines)
+
+
+def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: int):
+    """``(top, name)``: the entry of a block mapping in a top-level section whose key is at ``start``."""
+    for top, section in data.items():
+        if section.__class__ is not dict:
+            continue
+        entry = positions._entries.get((top,))
+        if entry is None or entry[0] is None:
+            continue
+        value = entry[1]
+        if not (value[0] <= start <= value[2]):
+            continue
+        if value[0] >= len(lines) or lines[value[0]][value[1]:value[1] + 1] in ("{", "["):
+            return None  # a flow mapping: its keys are not lines of their own
+        for name in section:
+            key = positions._entries.get((top, name))
+            if key is not None and key[0] is not None and key[0][0] == start and key[0][1] == 2:
+                return top, name
+        return None
+    return None
+
+
+def _entries(old: dict, piece: dict, top, name, old_stop: int, delta: int, text: str) -> dict | None:
+    """The old position table with the entry's positions replaced and the later lines moved."""
+    entry_path = (top, name)
+    old_entry = old.get(entry_path)
+    new_entry = piece.get(entry_path)
+    if old_entry is None or new_entry is None:
+        return None
+    old_end = old_entry[1][2:]
+    new_end = new_entry[1][2:]
+    out: dict = {}
+    placed = False
+    for path, (key, value) in old.items():
+        if path[:2] == entry_path:
+            if not placed:
+                for inner, spans in piece.items():
+                    if inner[:2] == entry_path:
+                        out[inner] = spans
+                placed = True
+            continue
+        if not path:
+            out[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
+            continue
+        if path == (top,) and value[2:] == old_end:
+            out[path] = (key, value[:2] + new_end)  # the section ends where its last entry now ends
+            continue
+        if delta:
+            key = _moved(key, old_stop, delta)
+            value = _moved(value, old_stop, delta)
+        out[path] = (key, value)
+    return out if placed else None
+
+
+def _moved(span, stop: int, delta: int):
+    if span is None:
+        return None
+    line, column, end_line, end_column = span
+    if line >= stop:
+        return (line + delta, column, end_line + delta, end_column)
+    if end_line >= stop:
+        return (line, column, end_line + delta, end_column)
+    return span

@@ -1,0 +1,77 @@
+"""The LSP diagnostics of a document's findings, converted once and reused across its versions.
+
+After an edit most findings of a large model are the same as before, at the same places: a
+5,000-line model has about 2,250 of them, and converting them all again (ranges in the client's
+units, codes, links) took about 40 ms of every analysis. A diagnostic depends only on its
+finding and on the text of the lines its range starts and ends on (the columns are converted on
+those lines alone), so that is its key; a finding whose lines changed, or that moved, is
+converted again. Each document keeps the entries its last :data:`KEPT_GENERATIONS` conversions
+used, so memory stays proportional to its findings however long it is edited.
+
+The diagnostics handed out are shared between versions: they must not be changed in place
+(:func:`tabletwin_lsp.analysis.unused_diagnostics`, which sets codes, converts its own).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from tabletwin.checks import Finding
+
+from .convert import to_diagnostic
+
+#: Conversions of a document whose entries are kept: the last one, and the one before it (an
+#: analysis of an older version may finish after a newer one).
+KEPT_GENERATIONS = 2
+
+_lock = threading.Lock()
+_memos: dict[str, list[dict]] = {}  # uri -> the entries of its last conversions, newest first
+
+
+def _key(finding: Finding, lines, encoding) -> tuple:
+    span = finding.span
+    if span is None:
+        where = None
+    else:
+        count = len(lines)
+        where = (span.line, span.column, span.end_line, span.end_column,
+                 lines[span.line] if span.line < count else count,
+                 lines[span.end_line] if span.end_line < count else count)
+    data = finding.data
+    return (encoding, finding.message, finding.severity, finding.path,
+            None if data is None else repr(data), where)
+
+
+def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> list[types.Diagnostic]:
+    """``[to_diagnostic(document, f) for f in findings]``, reusing the conversions of ``uri``'s
+    last versions; ``document`` has ``lines`` (split keeping line ends) and ``range_to_client_units``."""
+    lines = document.lines
+    encoding = codec.encoding
+    with _lock:
+        older = list(_memos.get(uri, ()))
+    fresh: dict = {}
+    out = []
+    for finding in findings:
+        key = _key(finding, lines, encoding)
+        diagnostic = fresh.get(key)
+        if diagnostic is None:
+            for memo in older:
+                diagnostic = memo.get(key)
+                if diagnostic is not None:
+                    break
+            else:
+                diagnostic = to_diagnostic(document, finding)
+            fresh[key] = diagnostic
+        out.append(diagnostic)
+    with _lock:
+        _memos[uri] = [fresh, *older][:KEPT_GENERATIONS]
+    return out
+
+
+def forget_diagnostics(uri: str) -> None:
+    """Drop what is kept for ``uri`` (the document was closed)."""
+    with _lock:
+        _memos.pop(uri, None)

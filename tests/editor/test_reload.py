@@ -1,0 +1,131 @@
+"""A load spliced from the last one (:func:`tabletwin.editor.reload.spliced_load`) equals the
+whole text's load: data, positions, aliases, merges, their order, and which values are shared."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletwin.editor.reload import spliced_load
+from tabletwin.errors import YamlError
+from tabletwin.modelfile import load_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+TYPED = ["", "x", " # note", "é", "😀", ":", "  ", "- ", "{", "&a ", "*base_action", "'", "\t"]
+NEW_LINES = ["", "      - {op: set, var: phase, value: main}", "    label: New", "  extra: 1", "# comment",
+             "      foo: [1, 2", "    <<: *base_action", "    note: |", "      text"]
+
+
+def _bench_model(lines: int) -> str:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from bench_yaml_load import make_model
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return make_model(lines)
+
+
+def _edit(lines: list[str], rng: random.Random) -> list[str]:
+    lines = list(lines)
+    number = rng.randrange(len(lines))
+    choice = rng.random()
+    if choice < 0.4:
+        cut = rng.randrange(len(lines[number]) + 1)
+        lines[number] = lines[number][:cut] + rng.choice(TYPED) + lines[number][cut + rng.randint(0, 2):]
+    elif choice < 0.7:
+        lines.insert(number, rng.choice(NEW_LINES))
+    elif choice < 0.85:
+        del lines[number]
+    else:
+        lines[number:number] = [rng.choice(NEW_LINES), rng.choice(NEW_LINES)]
+    return lines
+
+
+def _sharing(data) -> list:
+    """For each collection in walking order, the index of its first appearance (shared values repeat one)."""
+    seen: dict = {}
+    out = []
+
+    def walk(value):
+        if value.__class__ is dict or value.__class__ is list:
+            out.append(seen.setdefault(id(value), len(seen)))
+            if len(out) > 100_000:
+                return
+            for item in (value.values() if value.__class__ is dict else value):
+                walk(item)
+
+    walk(data)
+    return out
+
+
+def _same(spliced, whole) -> None:
+    assert spliced.text == whole.text
+    assert spliced.data == whole.data
+    assert list(spliced.positions._entries.items()) == list(whole.positions._entries.items())
+    assert spliced.positions.aliases == whole.positions.aliases
+    assert spliced.positions.merges == whole.positions.merges
+    assert _sharing(spliced.data) == _sharing(whole.data)
+
+
+def _random_edits(text: str, seed, rounds: int) -> int:
+    """Edit ``text`` ``rounds`` times; each spliced load must equal the whole load; how many were spliced."""
+    rng = random.Random(seed)
+    old = load_yaml(text)
+    lines = text.split("\n")
+    spliced_count = 0
+    for _ in range(rounds):
+        lines = _edit(lines, rng)
+        new = "\n".join(lines)
+        spliced = spliced_load(old, new)
+        try:
+            whole = load_yaml(new)
+        except YamlError:
+            assert spliced is None
+            lines = old.text.split("\n")  # go on from the last readable text
+            continue
+        if spliced is not None:
+            spliced_count += 1
+            _same(spliced, whole)
+        old = spliced or whole
+    return spliced_count
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_random_edits_of_an_example_splice_to_the_whole_load(path):
+    _random_edits(path.read_text(), path.name, 150)
+
+
+def test_random_edits_of_the_large_model_splice_to_the_whole_load():
+    # Its actions merge an anchored base (<<: *base_action): spliced entries share its values.
+    assert _random_edits(_bench_model(2000), 17, 250) > 60
+
+
+def test_an_edit_in_an_action_reads_only_that_action_and_shares_the_rest():
+    text = _bench_model(2000)
+    old = load_yaml(text)
+    new = text.replace("    label: Action number 5\n", "    label: Edited\n    note: added\n")
+    spliced = spliced_load(old, new)
+    assert spliced is not None
+    _same(spliced, load_yaml(new))
+    assert spliced.data["actions"]["action_5"]["label"] == "Edited"
+    assert spliced.data["actions"]["action_4"] is old.data["actions"]["action_4"]
+    assert spliced.data["flow"] is old.data["flow"]
+    assert spliced.data["actions"]["action_5"]["effect"] is not old.data["actions"]["base"]["effect"] \
+        or "effect" not in old.data["actions"]["action_5"]
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("  action_5:\n", "  action_5b:\n"),               # the key line itself
+    lambda t: t.replace("    label: Action number 5\n", "  label: Action number 5\n"),  # a new entry
+    lambda t: t.replace("  base: &base_action\n    label: Base action\n", "  base: &base_action\n    label: B\n"),
+    lambda t: t.replace("    label: Action number 5\n", "    label: &x Action\n"),  # a new anchor
+    lambda t: t.replace("    label: Action number 5\n", "    label: [unclosed\n"),  # not YAML
+    lambda t: t.replace("    label: Action number 5\n", "    label: a\u2028b\n"),  # another line break
+])
+def test_edits_it_cannot_splice_load_the_whole_text(edit):
+    text = _bench_model(2000)
+    new = edit(text)
+    assert new != text
+    assert spliced_load(load_yaml(text), new) is None
