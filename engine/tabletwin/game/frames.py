@@ -247,6 +247,20 @@ class ChanceFrame(Frame):
         return Chance(self.where, names, values, probabilities, self.visible)
 
 
+def enter(runner, frame: Frame):
+    """Push ``frame`` and resume it at once, as :func:`run_frames` would after its parent returned
+    it: ``None`` when it finished at once (it is popped again; its parent goes on without a trip
+    through the loop), else what it gave, which the parent returns (a frame to push above it, or
+    a request). Only for children whose own children are not entered the same way: the Python
+    stack must not grow with the model's nesting (see where it is used)."""
+    frames = runner.frames
+    frames.append(frame)
+    out = frame.resume(runner, None)
+    if out is None:
+        frames.pop()
+    return out
+
+
 def run_frames(runner, value):
     """Resume ``runner.frames`` with ``value`` until a request or an empty stack; returns the request or ``None``."""
     frames = runner.frames
