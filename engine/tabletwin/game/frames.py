@@ -144,6 +144,10 @@ class OpsFrame(Frame):
             frame = function(runner, op, names, place)
             if frame is not None:
                 self.index = index
+                if frame.__class__ is DecideFrame or frame.__class__ is ChanceFrame:
+                    frame = enter(runner, frame)  # they enter nothing: the Python stack stays flat
+                    if frame is None:
+                        continue  # one value: taken without a request
                 return frame
         self.index = index
         self.op = None
