@@ -24,7 +24,6 @@ both flavours, with inline fast paths for the common number cases.
 from __future__ import annotations
 
 import ast
-import os
 import warnings
 
 from ..dictorder import index_key
@@ -65,7 +64,6 @@ HELPERS = {
     "__rt_tuple": tuple,
     "__rt_len": len,
     "__rt_dict_type": dict,
-    "__rt_UNSET": runtime.UNSET,
     "__builtins__": {},
 }
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
@@ -92,12 +90,6 @@ def count_nodes(node: ast.AST) -> int:
 
 _L = "__L"
 _G = "__G"
-HOISTED_PREFIX = "__g_"
-"""Python locals holding free names read once per evaluation (see :func:`build_function`)."""
-
-TEXTBOOK = os.environ.get("TABLETWIN_PLAIN_EXPRESSIONS") == "1"
-"""``TABLETWIN_PLAIN_EXPRESSIONS=1``: generate only the plain body (every read at its place), to
-tell a fault of the free-name reads from one of the translation."""
 
 
 def normalize_number(value):
@@ -123,53 +115,17 @@ def compile_python(source: str, expression_source: str, namespace_name: str):
 
 
 def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | None):
-    """The Python function ``f(L, G)`` for ``parsed``.
-
-    The fast flavour of an expression whose comprehensions read free names (``board`` in
-    ``[i for i in range(9) if board[i] == EMPTY]``) gets a second body in which each of those
-    names is read once, on entry, into a Python local (see :func:`free_name_reads`); the plain body
-    runs when one of them is not a plain entry of ``L`` or ``G``.
-    """
+    """The Python function ``f(L, G)`` for ``parsed``."""
     translator = Translator(parsed, strict, local_names)
-    hoisting = None if strict or TEXTBOOK else Translator(parsed, strict, local_names, hoist_free=True)
     try:
         body = ast.unparse(translator.visit(parsed.tree.body))
-        hoisted_body = ast.unparse(hoisting.visit(parsed.tree.body)) if hoisting is not None else None
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
     lines = [f"def __expr({_L}, {_G}):"]
     for name in sorted(translator.hoisted):
         lines.append(f"    {name} = {_L}[{name!r}] if {name!r} in {_L} else __rt_missing_local({name!r})")
-    if hoisting is not None and hoisting.free_reads:
-        lines.extend(free_name_reads(sorted(hoisting.free_reads), local_names is None, hoisted_body))
     lines.append(f"    return {body}")
     return compile_python("\n".join(lines), parsed.source, "__expr")
-
-
-def free_name_reads(names: list[str], locals_unknown: bool, body: str) -> list[str]:
-    """Lines reading ``names`` once into ``__g_<name>`` and returning ``body`` when all are there.
-
-    Reading a name that is an entry of the plain dict ``L`` or of ``G`` has no effect and gives
-    the same value however often it is done during one evaluation (expressions change nothing),
-    so reading it once is the same as reading it at every step. A name that is not an entry (a
-    derived value, computed and charged on every read; an undefined name) leaves ``__rt_UNSET``
-    and the plain body runs, reading as before. ``G.get`` does not compute derived values. Local
-    names of a tactic (``LetNames``, computed on first read) are not a plain dict: plain body.
-    """
-    indent = "    "
-    lines = []
-    if locals_unknown:
-        lines.append(f"    if {_L}.__class__ is __rt_dict_type:")
-        indent = "        "
-    for name in names:
-        read = f"{_G}.get({name!r}, __rt_UNSET)"
-        if locals_unknown:
-            read = f"{_L}[{name!r}] if {name!r} in {_L} else {read}"
-        lines.append(f"{indent}{HOISTED_PREFIX}{name} = {read}")
-    present = " and ".join(f"{HOISTED_PREFIX}{name} is not __rt_UNSET" for name in names)
-    lines.append(f"{indent}if {present}:")
-    lines.append(f"{indent}    return {body}")
-    return lines
 
 
 def _name(identifier: str) -> ast.Name:
@@ -190,11 +146,8 @@ class Translator(ast.NodeVisitor):
     """Checked AST to the Python AST of one flavour (see the module docstring)."""
 
     def __init__(self, parsed: Parsed, strict: bool, local_names: frozenset[str] | None,
-                 bound: set[str] | None = None, temporary_prefix: str = "__t", hoist_free: bool = False):
+                 bound: set[str] | None = None, temporary_prefix: str = "__t"):
         self.parsed = parsed
-        self.hoist_free = hoist_free  # free names read in a comprehension become __g_ locals
-        self.free_reads: set[str] = set()
-        self._evaluated_once = 0  # in the first iterable of an outermost comprehension: read once anyway
         self.strict = strict
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
@@ -222,13 +175,10 @@ class Translator(ast.NodeVisitor):
             return _name(name)
         self.reads_free_names = True
         global_read = ast.Subscript(_name(_G), ast.Constant(name), ast.Load())
-        if self.local_names is not None and name in self.local_names:
-            self.hoisted.add(name)
-            return _name(name)
-        if self.hoist_free and self._in_comprehension and not self._evaluated_once:
-            self.free_reads.add(name)
-            return _name(HOISTED_PREFIX + name)
         if self.local_names is not None:
+            if name in self.local_names:
+                self.hoisted.add(name)
+                return _name(name)
             return global_read
         return ast.IfExp(
             test=ast.Compare(ast.Constant(name), [ast.In()], [_name(_L)]),
@@ -592,15 +542,12 @@ class Translator(ast.NodeVisitor):
         for position, generator in enumerate(generators):
             nodes = element_nodes + sum(conditions[position:]) + sum(later[position:])
             room = 1 + element_nodes // 2 if builds and position == len(generators) - 1 else 0
-            once = position == 0 and self._in_comprehension == 1
             self._in_iterable += 1
-            self._evaluated_once += once
             try:
                 iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter),
                                  ast.Constant(LOOP_COST + NODE_COST * nodes), ast.Constant(room))
             finally:
                 self._in_iterable -= 1
-                self._evaluated_once -= once
             names: set[str] = set()
             _collect_targets(generator.target, names)
             self.bound.append(names)

@@ -16,8 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .budget import CALL_COST, NODE_COST
-from . import codegen
-from .codegen import Translator, compile_python, free_name_reads
+from .codegen import Translator, compile_python
 from .expression import Expression, compile_expression
 
 MAX_CALL_DEPTH = 100
@@ -77,14 +76,7 @@ def _flavour(definition: FunctionDef, strict: bool, indent: str) -> tuple[list[s
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x")
-    body = ast.unparse(translator.visit(definition.body._parsed.tree.body))
-    if not strict and not codegen.TEXTBOOK:
-        # The global names the body's comprehensions read, read once per call (see build_function).
-        hoisting = Translator(definition.body._parsed, strict, frozenset(), bound, "__y", hoist_free=True)
-        hoisted_body = ast.unparse(hoisting.visit(definition.body._parsed.tree.body))
-        if hoisting.free_reads:
-            lines.extend(indent[4:] + line for line in free_name_reads(sorted(hoisting.free_reads), False, hoisted_body))
-    lines.append(f"{indent}return {body}")
+    lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
 

@@ -34,10 +34,6 @@ def too_long(length: int) -> MemoryError:
     return MemoryError(f"text or list too long ({length} elements; at most {MAX_LENGTH})")
 
 
-UNSET = object()
-"""What a free name read ahead of a comprehension holds when it is no plain entry of the scope."""
-
-
 def missing_local(name: str):
     """A local name the caller declared for this place but did not bind."""
     raise NameError(f"name '{name}' is not defined")
