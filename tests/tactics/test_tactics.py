@@ -266,3 +266,24 @@ def test_a_tactic_that_is_not_yaml_is_placed_in_its_file(tmp_path):
     with pytest.raises(NotExecutable) as info:
         load_tactic(path)
     assert str(info.value) == f"{path}:2:8: this [ is never closed: the text ends before its ]"
+
+
+def test_rollout_players_draw_the_numbers_of_a_generator_seeded_up_front():
+    from tabletwin.tactics.search import SeededOnUse
+
+    lazy, eager = SeededOnUse("7:1"), random.Random("7:1")
+    assert lazy.rng is None
+    assert [lazy.randrange(6) for _ in range(20)] == [eager.randrange(6) for _ in range(20)]
+    assert lazy.random() == eager.random()
+
+
+def test_the_rules_at_a_place_are_worked_out_once_per_tactic():
+    tactic = compile_tactic({"tactic": "t", "rules": [{"at": "step a*", "pick": "x"}, {"at": "step b", "pick": "y"},
+                                                      {"at": "step a", "options": [1, 2], "pick": "z"}]})
+    from tabletwin.tactics.player import rules_at
+
+    found = rules_at(tactic, "step a")
+    assert [(rule.number, labels) for rule, labels in found] == [(1, None), (3, ["1", "2"])]
+    assert rules_at(tactic, "step a") is found
+    assert rules_at(tactic, "step c") == []
+    assert base_place("choose cards · 3") == "choose cards"

@@ -7,7 +7,7 @@ from ..model import Model
 from ..model.model import MAX_PLAYERS
 from .endcheck import check_end
 from .events import EmitFrame
-from .frames import Frame, OpsFrame
+from .frames import Frame, OpsFrame, enter
 from .labels import label
 from .requests import ALL, Decision, End
 from .stops import GameOver, ScopeEnded
@@ -74,7 +74,11 @@ class NodeFrame(Frame):
             kind = node.kind
             if kind == "step":
                 frame = StepFrame(node)
-                return frame if frame.start(runner) else self._after_body(runner)
+                if frame.start(runner):
+                    out = enter(runner, frame)  # a step enters its ops, nothing deeper
+                    if out is not None:
+                        return out
+                return self._after_body(runner)
             elif kind == "sequence":
                 self.children = node.children
             elif kind == "loop":
@@ -88,10 +92,14 @@ class NodeFrame(Frame):
             pc = 1
         if pc == 1:
             children = self.children
-            index = self.index
-            if index < len(children):
-                self.index = index + 1
-                return NodeFrame(children[index])
+            while self.index < len(children):
+                child = children[self.index]
+                self.index += 1
+                if child.kind != "step":
+                    return NodeFrame(child)
+                out = enter(runner, NodeFrame(child))  # a step node goes no deeper than its ops
+                if out is not None:
+                    return out
             return self._after_body(runner)
         if pc == 2:
             return self._events(runner, 0)
@@ -154,7 +162,13 @@ class LoopFrame(Frame):
                 index = self.child_index
                 if index < len(children):
                     self.child_index = index + 1
-                    return NodeFrame(children[index])
+                    child = children[index]
+                    if child.kind != "step":
+                        return NodeFrame(child)
+                    out = enter(runner, NodeFrame(child))  # a step node goes no deeper than its ops
+                    if out is not None:
+                        return out
+                    continue
                 if self.values is not None:
                     self.pc = 1
                     continue
@@ -297,7 +311,9 @@ class StepFrame(Frame):
             action = self.legal[0]
             if action.effect:
                 self.pc = 3
-                return OpsFrame(action.effect, self.names, action.place)
+                out = enter(runner, OpsFrame(action.effect, self.names, action.place))
+                if out is not None:
+                    return out
         check_end(runner)
         return None
 
@@ -311,5 +327,7 @@ class StepFrame(Frame):
             names.setdefault("self", action.item)
         self.pc = 2
         if action.cost:
-            return OpsFrame(action.cost, names, action.cost_place)
+            out = enter(runner, OpsFrame(action.cost, names, action.cost_place))
+            if out is not None:
+                return out
         return self.resume(runner, None)

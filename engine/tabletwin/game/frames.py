@@ -144,6 +144,10 @@ class OpsFrame(Frame):
             frame = function(runner, op, names, place)
             if frame is not None:
                 self.index = index
+                if frame.__class__ is DecideFrame or frame.__class__ is ChanceFrame:
+                    frame = enter(runner, frame)  # they enter nothing: the Python stack stays flat
+                    if frame is None:
+                        continue  # one value: taken without a request
                 return frame
         self.index = index
         self.op = None
@@ -245,6 +249,20 @@ class ChanceFrame(Frame):
         if probabilities is None:
             probabilities = [1 / len(values)] * len(values)
         return Chance(self.where, names, values, probabilities, self.visible)
+
+
+def enter(runner, frame: Frame):
+    """Push ``frame`` and resume it at once, as :func:`run_frames` would after its parent returned
+    it: ``None`` when it finished at once (it is popped again; its parent goes on without a trip
+    through the loop), else what it gave, which the parent returns (a frame to push above it, or
+    a request). Only for children whose own children are not entered the same way: the Python
+    stack must not grow with the model's nesting (see where it is used)."""
+    frames = runner.frames
+    frames.append(frame)
+    out = frame.resume(runner, None)
+    if out is None:
+        frames.pop()
+    return out
 
 
 def run_frames(runner, value):

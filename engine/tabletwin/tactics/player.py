@@ -15,13 +15,36 @@ from .tactic import Tactic
 
 _SUBSET_SUFFIX = re.compile(r" · \d+$")
 
+MAX_CACHED_PLACES = 10_000
+"""Places whose base form, and whose matching rules per tactic, are remembered: a model has few
+places, but a subset choice numbers its steps (`` · n``), so the caches stop growing here."""
+
+_BASE_PLACES: dict[str, str] = {}
+
 
 def base_place(where: str) -> str:
-    return _SUBSET_SUFFIX.sub("", where)
+    base = _BASE_PLACES.get(where)
+    if base is None:
+        base = _SUBSET_SUFFIX.sub("", where)
+        if len(_BASE_PLACES) < MAX_CACHED_PLACES:
+            _BASE_PLACES[where] = base
+    return base
 
 
 def matches(patterns: list[str], where: str) -> bool:
     return any(fnmatchcase(where, pattern) for pattern in patterns)
+
+
+def rules_at(tactic: Tactic, where: str) -> list:
+    """``(rule, option labels or None)`` for the rules of ``tactic`` whose ``at`` matches ``where``,
+    in order; worked out once per tactic and place, as every decision of every rollout asks."""
+    found = tactic.rules_at.get(where)
+    if found is None:
+        found = [(rule, [str(o) for o in rule.options] if rule.options is not None else None)
+                 for rule in tactic.rules if matches(rule.at, where)]
+        if len(tactic.rules_at) < MAX_CACHED_PLACES:
+            tactic.rules_at[where] = found
+    return found
 
 
 class LetNames(dict):
@@ -70,14 +93,14 @@ class RulePlayer:
 
     def rule_choice(self, game, request) -> int | None:
         """The index the first deciding rule picks, or None when no rule decides."""
-        where = base_place(request.where)
+        rules = rules_at(self.tactic, base_place(request.where))
+        if not rules:
+            return None
         labels = list(request.options)
         names = None
         scope = game._runner.scope
-        for rule in self.tactic.rules:
-            if not matches(rule.at, where):
-                continue
-            if rule.options is not None and [str(o) for o in rule.options] != labels:
+        for rule, option_labels in rules:
+            if option_labels is not None and option_labels != labels:
                 continue
             if names is None:
                 names = self.names(game, request)

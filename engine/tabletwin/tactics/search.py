@@ -68,7 +68,7 @@ class SearchPlayer(RulePlayer):
         rng = random.Random(seed)
         copy = game.clone()
         redistribute(copy, me, rng)
-        players = [RulePlayer(self.tactic, random.Random(f"{seed}:{seat}"))
+        players = [RulePlayer(self.tactic, SeededOnUse(f"{seed}:{seat}"))
                    for seat in range(game.model.num_players)]
         try:
             copy.answer(option)
@@ -83,6 +83,22 @@ class SearchPlayer(RulePlayer):
         except EngineError:
             return 0.0
         return 0.0
+
+
+class SeededOnUse:
+    """``random.Random(seed)``, made on its first use: seeding by text hashes it, and a tactic whose
+    rules always decide never draws (the same numbers as a generator made up front)."""
+
+    __slots__ = ("seed", "rng")
+
+    def __init__(self, seed: str):
+        self.seed = seed
+        self.rng = None
+
+    def __getattr__(self, name):
+        if self.rng is None:
+            self.rng = random.Random(self.seed)
+        return getattr(self.rng, name)
 
 
 def _mean_and_error(values: list[float]) -> tuple[float, float]:

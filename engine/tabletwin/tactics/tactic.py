@@ -47,6 +47,9 @@ class Tactic:
     search: Search | None = None
     path: str = "-"
     data: dict = field(default_factory=dict)
+    rules_at: dict = field(default_factory=dict, repr=False, compare=False)
+    """Per place (without `` · n``): the rules whose ``at`` matches it, with their ``options``
+    as labels; filled by :func:`~.player.rules_at` as places come up."""
 
 
 def _mapping(value) -> dict:
