@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tabletwin.checks import expression_fields
+from tabletwin.editor import scope
 from tabletwin.editor.reload import spliced_load
+from tabletwin.editor.symbols import build_index
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 
@@ -129,3 +132,66 @@ def test_edits_it_cannot_splice_load_the_whole_text(edit):
     new = edit(text)
     assert new != text
     assert spliced_load(load_yaml(text), new) is None
+
+
+def _index_facts(index) -> tuple:
+    return (index.decls, index.refs, index.by_line, index.event_locals, index.modified_kwargs, index.content_keys,
+            index.unknown)
+
+
+def _from_scratch(loaded, lines):
+    """The index of ``loaded`` built with no local names kept from earlier loads."""
+    kept = dict(scope._action_locals)
+    scope._action_locals.clear()
+    try:
+        return build_index(load_yaml(loaded.text), lines)
+    finally:
+        scope._action_locals.clear()
+        scope._action_locals.update(kept)
+
+
+def test_the_index_after_spliced_edits_equals_the_index_built_from_scratch():
+    # Unchanged actions keep their objects, and with them the local names kept for their expressions.
+    text = _bench_model(2000)
+    rng = random.Random(29)
+    old = load_yaml(text)
+    build_index(old, text.split("\n"))
+    lines = text.split("\n")
+    spliced_count = 0
+    for round_number in range(40):
+        if round_number % 4 == 0:  # a bind renamed: the local names of that action change
+            number = lines.index("      - {op: roll, die: [1, 2, 3, 4, 5, 6], bind: r4}", rng.randrange(len(lines) // 2))
+            lines = lines[:number] + [lines[number].replace("bind: r4", "bind: r5")] + lines[number + 1:]
+        else:
+            lines = _edit(lines, rng)
+        new = "\n".join(lines)
+        try:
+            load_yaml(new)
+        except YamlError:
+            lines = old.text.split("\n")
+            continue
+        spliced = spliced_load(old, new)
+        spliced_count += spliced is not None
+        loaded = spliced or load_yaml(new)
+        index = build_index(loaded, lines)
+        assert _index_facts(index) == _index_facts(_from_scratch(loaded, lines))
+        for path, _value in expression_fields(loaded.data):
+            assert scope.scope_locals("model", loaded.data, path) == scope.scope_at("model", loaded.data, path).locals
+        old = loaded
+    assert spliced_count > 15
+
+
+def test_a_renamed_bind_in_a_spliced_action_changes_its_unknown_names():
+    text = _bench_model(2000)
+    old = load_yaml(text)
+    before = build_index(old, text.split("\n"))
+    start = text.index("  action_1:\n")
+    new = text[:start] + text[start:].replace("bind: r4}", "bind: r5}", 1)
+    spliced = spliced_load(old, new)
+    assert spliced is not None
+    after = build_index(spliced, new.split("\n"))
+    unknown = [(site.name, site.path) for site, _names in before.unknown if site.path[:2] == ("actions", "action_1")]
+    assert ("r5", ("actions", "action_1", "effect", 3, "amount_x")) in unknown
+    assert [(site.name, site.path) for site, _names in after.unknown if site.path[:2] == ("actions", "action_1")] \
+        == [u for u in unknown if u[0] != "r5"]
+    assert _index_facts(after) == _index_facts(_from_scratch(spliced, new.split("\n")))

@@ -102,6 +102,34 @@ def scope_at(kind: str, data, path: tuple, index=None) -> Scope:
     return Scope("expression")
 
 
+#: Local names kept by :func:`scope_locals` (an entry per expression of an action; cleared when full).
+KEPT_ACTION_SCOPES = 50_000
+_action_locals: dict = {}  # (id(action), path in it) -> (action, locals); the action kept so its id stays its own
+
+
+def scope_locals(kind: str, data, path: tuple, index=None) -> dict:
+    """``scope_at(kind, data, path, index).locals``, kept per action for a path inside one.
+
+    An action's local names depend on that action's own mapping only, and a reload after an
+    edit keeps the same object for every action the edit did not touch
+    (:mod:`~tabletwin.editor.reload`), so after an edit only the edited action is walked again.
+    Loaded data is never changed in place. The dict returned is shared: read it, never change it."""
+    if kind != "model" or len(path) < 3 or path[0] != "actions" or not isinstance(data, dict):
+        return scope_at(kind, data, path, index).locals
+    action = value_at(data, path[:2])
+    if not isinstance(action, dict):
+        return scope_at(kind, data, path, index).locals
+    key = (id(action), path[2:])
+    entry = _action_locals.get(key)
+    if entry is not None and entry[0] is action:
+        return entry[1]
+    names = _action_scope(action, path[2:], {}, "action").locals
+    if len(_action_locals) >= KEPT_ACTION_SCOPES:
+        _action_locals.clear()
+    _action_locals[key] = (action, names)
+    return names
+
+
 def _function_scope(data: dict, path: tuple) -> Scope:
     function = _mapping(value_at(data, path[:2]))
     names = {}

@@ -30,7 +30,7 @@ from ..expr import expression_text
 from ..expr.builtins import BUILTIN_NAMES
 from ..validate.walk import all_ops, mapping, sequence
 from .scalarmap import scalar_map
-from .scope import scope_at
+from .scope import scope_locals
 from .symbols import Index, names_with_binding, parsed
 
 CATEGORIES = ("variable", "zone", "derived", "function", "board", "constant", "builtin", "local", "reserved",
@@ -108,7 +108,7 @@ def _field_tokens(snap, data, index, model_index, boards: bool, path: tuple, val
     where = scalar_map(snap.lines, span, value if isinstance(value, str) else text)
     if where is None:
         return ()
-    local_names = scope_at(snap.kind, data, path, index if snap.kind == "model" else None).locals
+    local_names = scope_locals(snap.kind, data, path, index if snap.kind == "model" else None)
     found_tokens = []
     for node, bound in names_with_binding(tree.tree):
         found = where.span(tree.offset(node), tree.offset(node) + len(node.id))

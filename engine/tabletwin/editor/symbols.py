@@ -29,7 +29,7 @@ from ..errors import Span
 from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 from ..validate.walk import all_ops, content_items, mapping, nodes, sequence
-from .scope import scope_at
+from .scope import scope_locals
 from .text import scalar_start
 
 SECTIONS = (
@@ -268,7 +268,7 @@ def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
         if op.get("op") == "emit" and isinstance(op.get("event"), str):
             _site(index, "event", op["event"], path + ("event",), True)
             names = index.event_locals.setdefault(op["event"], {})
-            for name, where in scope_at("model", data, path + ("event",), None).locals.items():
+            for name, where in scope_locals("model", data, path + ("event",)).items():
                 if name not in ("window", "stack", "self"):
                     names.setdefault(name, f"{where} (at the emit)")
     for node, path in nodes(data):
@@ -346,7 +346,7 @@ def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> N
         node = node.value
     base = node if isinstance(node, ast.Name) else None
     # A bare name (``deck``) is the zone or variable itself: no local name can change what it is.
-    local_names = {} if base is tree.tree.body else scope_at("model", data, path, index).locals
+    local_names = {} if base is tree.tree.body else scope_locals("model", data, path, index)
     _expression_names(index, tree, path, local_names, text, forced={id(base): kind} if base is not None else {})
 
 
@@ -356,7 +356,7 @@ def _expressions(index: Index, data: dict, fields: list) -> None:
         tree = parsed(text)
         if tree is None:
             continue
-        local_names = scope_at("model", data, path, index).locals
+        local_names = scope_locals("model", data, path, index)
         _expression_names(index, tree, path, local_names, value if isinstance(value, str) else None)
 
 
