@@ -9,7 +9,7 @@ from ..solve import SolveError, solve_lineup, solve_optimal
 from ..solve.graph import DEFAULT_MAX_STATES
 from ..solve.numbers import fraction_text
 from . import jsonout, options
-from .lineup import LineupError, allowed, lineup, specs_of
+from .lineup import LineupError, lineup, specs_of
 from .set_option import add_set_argument
 from .simulate_command import _title, read_for
 

@@ -66,14 +66,15 @@ def has_cycle(component: list[int], edges: list[list]) -> bool:
     return any(child == node for child, _ in edges[node])
 
 
-def expected_values(edges: list[list], leaves: dict, width: int, zero, one, where=str) -> list:
+def expected_values(edges: list[list], parts: list[list[int]], leaves: dict, width: int, zero, one,
+                    where=str) -> list:
     """Each node's expected vector of ``width`` numbers; ``leaves`` maps end nodes to their vectors.
 
-    ``zero`` and ``one`` are the number type's constants (``Fraction(0)`` or ``0.0``); ``where``
-    names a node in the error about a game that cannot end.
+    ``parts`` are the graph's :func:`components`; ``zero`` and ``one`` the number type's constants
+    (``Fraction(0)`` or ``0.0``); ``where`` names a node in the error about a game that cannot end.
     """
     values: list = [None] * len(edges)
-    for component in components(edges):
+    for component in parts:
         if not has_cycle(component, edges):
             node = component[0]
             if node in leaves:

@@ -9,6 +9,7 @@ from ..players import make_players
 from ..simulate.balance import winners
 from .graph import DEFAULT_MAX_STATES, explore
 from .linear import components, expected_values, has_cycle
+from .numbers import fraction_text, plain
 from .policy import distribution, enumerable
 
 EXACT_CYCLE_LIMIT = 16
@@ -25,8 +26,6 @@ class LineupValues:
     win_probabilities: list
 
     def document(self) -> dict:
-        from .numbers import fraction_text, plain
-
         seats = []
         for seat, (payoff, win) in enumerate(zip(self.mean_payoffs, self.win_probabilities)):
             entry = {"seat": seat, "mean_payoff": plain(payoff), "win_probability": plain(win)}
@@ -47,14 +46,14 @@ def solve_lineup(model, specs: list[str], max_states: int = DEFAULT_MAX_STATES) 
 
     graph = explore(model, decide, max_states)
     seats = model.num_players
-    exact = graph.exact and all(
-        len(c) <= EXACT_CYCLE_LIMIT for c in components(graph.edges) if has_cycle(c, graph.edges))
+    parts = components(graph.edges)
+    exact = graph.exact and all(len(c) <= EXACT_CYCLE_LIMIT for c in parts if has_cycle(c, graph.edges))
     number = Fraction if exact else float
     leaves = {}
     for node, payoffs in graph.payoffs.items():
         won = set(winners(list(payoffs)))
         leaves[node] = [number(p) for p in payoffs] + [number(1 if seat in won else 0) for seat in range(seats)]
     edges = graph.edges if exact else [[(child, float(p)) for child, p in row] for row in graph.edges]
-    values = expected_values(edges, leaves, 2 * seats, number(0), number(1), where=lambda n: graph.places[n])
+    values = expected_values(edges, parts, leaves, 2 * seats, number(0), number(1), where=lambda n: graph.places[n])
     root = values[0]
     return LineupValues(len(graph), exact, root[:seats], root[seats:])

@@ -29,10 +29,6 @@ def as_fraction(number) -> Fraction | None:
     return None
 
 
-def as_float(number) -> float:
-    return float(number)
-
-
 def plain(number):
     """A JSON number: an integer when the value is whole, else a float."""
     if isinstance(number, Fraction) and number.denominator == 1:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from .errors import SolveError
 from .graph import DEFAULT_MAX_STATES, explore
 from .linear import components, has_cycle
+from .numbers import fraction_text, plain
 
 TOLERANCE = 1e-12
 MAX_SWEEPS = 100_000
@@ -27,8 +28,6 @@ class OptimalValues:
     first_moves: list  # [(option label, value)] of the first decision, if the game starts with one
 
     def document(self) -> dict:
-        from .numbers import fraction_text, plain
-
         document = {"value": plain(self.value), "first_moves": [
             {"option": option, "value": plain(value)} for option, value in self.first_moves],
             "exact": self.exact, "states": self.states}
@@ -49,15 +48,16 @@ def solve_optimal(model, max_states: int = DEFAULT_MAX_STATES) -> OptimalValues:
         if sum(payoffs) != 0:
             raise SolveError(f"--optimal needs a zero-sum game; an end pays {_payoffs_text(payoffs)}, which "
                              f"does not add up to 0")
-    cyclic = any(has_cycle(c, graph.edges) for c in components(graph.edges))
+    parts = components(graph.edges)
+    cyclic = any(has_cycle(c, graph.edges) for c in parts)
     exact = graph.exact and not cyclic
     number = Fraction if exact else float
     values: list = [None] * len(graph)
     if not cyclic:
-        for (node,) in components(graph.edges):
+        for (node,) in parts:
             values[node] = _backup(graph, node, values, number)
     else:
-        values = _iterate(graph)
+        values = _iterate(graph, parts)
     first_moves = []
     if graph.kinds[0] == "decision":
         first_moves = [(graph.root_options[index], values[child]) for index, (child, _) in enumerate(graph.edges[0])]
@@ -75,10 +75,10 @@ def _backup(graph, node, values, number):
     return max(children) if graph.players[node] == 0 else min(children)
 
 
-def _iterate(graph) -> list:
+def _iterate(graph, parts) -> list:
     """Value iteration from all-zero values: sweeps until no value changes by ``TOLERANCE``."""
     values = [float(graph.payoffs[node][0]) if kind == "end" else 0.0 for node, kind in enumerate(graph.kinds)]
-    order = [node for component in components(graph.edges) for node in component]
+    order = [node for component in parts for node in component]
     for _ in range(MAX_SWEEPS):
         change = 0.0
         for node in order:
@@ -94,6 +94,4 @@ def _iterate(graph) -> list:
 
 
 def _payoffs_text(payoffs) -> str:
-    from .numbers import plain
-
     return "[" + ", ".join(str(plain(p)) for p in payoffs) + "]"
