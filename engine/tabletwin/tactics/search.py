@@ -29,6 +29,7 @@ class SearchPlayer(RulePlayer):
         super().__init__(tactic, rng)
         self.decisions = 0
         self.rollouts = 0
+        self._rollout_players = None  # one rule player per seat, given each rollout's generators
 
     def choose(self, game, request) -> int:
         rules_pick = super().choose(game, request)
@@ -41,14 +42,15 @@ class SearchPlayer(RulePlayer):
     def look_ahead(self, game, me: int, rules_pick: int, count: int, search) -> int:
         alternatives = [a for a in range(count) if a != rules_pick]
         differences: dict[int, list[float]] = {a: [] for a in alternatives}
+        starts = RolloutStarts(game, me)
         played = 0
         while alternatives and played < search.max_rollouts:
             seeds = [self.rng.randrange(2**31) for _ in range(min(search.rollouts, search.max_rollouts - played))]
             played += len(seeds)
             for seed in seeds:
-                base = self.rollout(game, me, rules_pick, seed)
+                base = self.rollout(starts, rules_pick, seed)
                 for alternative in alternatives:
-                    differences[alternative].append(self.rollout(game, me, alternative, seed) - base)
+                    differences[alternative].append(self.rollout(starts, alternative, seed) - base)
             candidates = []
             remaining = []
             for alternative in alternatives:
@@ -62,42 +64,92 @@ class SearchPlayer(RulePlayer):
             alternatives = remaining
         return rules_pick
 
-    def rollout(self, game, me: int, option: int, seed: int) -> float:
-        """``me``'s payoff after ``option`` in a redistributed copy, played out by the rules."""
+    def rollout(self, starts: "RolloutStarts", option: int, seed: int) -> float:
+        """The deciding player's payoff after ``option`` in a redistributed copy, played out by the rules."""
         self.rollouts += 1
         rng = random.Random(seed)
-        copy = game.clone()
-        redistribute(copy, me, rng)
-        players = [RulePlayer(self.tactic, SeededOnUse(f"{seed}:{seat}"))
-                   for seat in range(game.model.num_players)]
+        copy = starts.copy(option, rng)
+        if copy is None:  # answering ``option`` failed: it fails in every copy
+            return 0.0
+        players = self._rollout_players
+        if players is None:
+            players = self._rollout_players = [RulePlayer(self.tactic, None) for _ in range(copy.model.num_players)]
+        for seat, player in enumerate(players):
+            player.rng = SeededOnUse(seed, seat)
+        me = starts.me
+        runner = copy._runner
+        request = copy.request
+        # The copy is thrown away afterwards, so it is driven through its runner: answers the
+        # rules and the chance draw are always in range, and nobody reads the copy's answers.
         try:
-            copy.answer(option)
             for _ in range(MAX_ROLLOUT_REQUESTS):
-                request = copy.request
-                if request.kind == "end":
+                kind = request.kind
+                if kind == "end":
                     return float(request.payoffs[me])
-                if request.kind == "chance":
-                    copy.answer(pick_chance(rng, request.probabilities))
+                if kind == "chance":
+                    request = runner.advance(pick_chance(rng, request.probabilities))
                 else:
-                    copy.answer(players[request.player].choose(copy, request))
+                    request = runner.advance(players[request.player].choose(copy, request))
         except EngineError:
             return 0.0
         return 0.0
 
 
+class RolloutStarts:
+    """Where the rollouts of one searched decision start: a copy of the game, redistributed for
+    ``me``, with the option answered.
+
+    When nothing is hidden from ``me``, redistributing changes nothing and draws no number, so
+    every rollout of an option starts from the same game: it is made once per option (answering
+    costs a step of play) and each rollout takes a copy of it. Otherwise each rollout copies the
+    game, redistributes with its own generator and answers, as the rules of look-ahead say.
+    """
+
+    __slots__ = ("game", "me", "hidden", "answered")
+
+    def __init__(self, game, me: int):
+        self.game = game
+        self.me = me
+        self.hidden = bool(hidden_slots(game, me))
+        self.answered: dict = {}
+
+    def copy(self, option: int, rng):
+        """A game to play the rollout in (the caller's own), or ``None`` when answering fails."""
+        if self.hidden:
+            copy = self.game.clone()
+            redistribute(copy, self.me, rng)
+            try:
+                copy.answer(option)
+            except EngineError:
+                return None
+            return copy
+        answered = self.answered
+        if option in answered:
+            start = answered[option]
+        else:
+            start = self.game.clone()
+            try:
+                start.answer(option)
+            except EngineError:
+                start = None
+            answered[option] = start
+        return None if start is None else start.clone()
+
+
 class SeededOnUse:
-    """``random.Random(seed)``, made on its first use: seeding by text hashes it, and a tactic whose
-    rules always decide never draws (the same numbers as a generator made up front)."""
+    """``random.Random(f"{seed}:{seat}")``, made on its first use: seeding by text hashes it, and a
+    tactic whose rules always decide never draws (the same numbers as a generator made up front)."""
 
-    __slots__ = ("seed", "rng")
+    __slots__ = ("seed", "seat", "rng")
 
-    def __init__(self, seed: str):
+    def __init__(self, seed, seat: int | None = None):
         self.seed = seed
+        self.seat = seat
         self.rng = None
 
     def __getattr__(self, name):
         if self.rng is None:
-            self.rng = random.Random(self.seed)
+            self.rng = random.Random(self.seed if self.seat is None else f"{self.seed}:{self.seat}")
         return getattr(self.rng, name)
 
 
@@ -113,20 +165,12 @@ def _mean_and_error(values: list[float]) -> tuple[float, float]:
 def redistribute(game, me: int, rng) -> None:
     """Shuffle what ``me`` cannot know: hidden ``drawn_from`` zones with their source's unknown part.
 
-    Each position keeps its identity (``uid``); only which card it is changes.
+    Each position keeps its identity (``uid``); only which card it is changes. Draws no number
+    when nothing is hidden from ``me``.
     """
     model = game.model
     zones = game.state.zones
-    groups: dict[str, list] = {}
-    for decl in model.zones.values():
-        if decl.drawn_from is None or decl.drawn_from not in zones:
-            continue
-        piles = zones[decl.name] if decl.per_player else [zones[decl.name]]
-        for pile in piles:
-            visible = decl.visibility == "public" or (decl.visibility == "owner" and pile.owner == me)
-            if not visible:
-                groups.setdefault(decl.drawn_from, []).extend((pile, i) for i in range(len(pile)))
-    for source_name, slots in groups.items():
+    for source_name, slots in hidden_slots(game, me).items():
         source = zones[source_name]
         sources = source if model.zones[source_name].per_player else [source]
         for pile in sources:
@@ -138,6 +182,21 @@ def redistribute(game, me: int, rng) -> None:
             pile[i] = card
             if uid is not None and _is_instance(card):
                 card["uid"] = uid
+
+
+def hidden_slots(game, me: int) -> dict[str, list]:
+    """Per source zone, the ``(pile, index)`` of the cards drawn from it that ``me`` cannot see."""
+    zones = game.state.zones
+    groups: dict[str, list] = {}
+    for decl in game.model.zones.values():
+        if decl.drawn_from is None or decl.drawn_from not in zones:
+            continue
+        piles = zones[decl.name] if decl.per_player else [zones[decl.name]]
+        for pile in piles:
+            visible = decl.visibility == "public" or (decl.visibility == "owner" and pile.owner == me)
+            if not visible:
+                groups.setdefault(decl.drawn_from, []).extend((pile, i) for i in range(len(pile)))
+    return groups
 
 
 def _is_instance(card) -> bool:
