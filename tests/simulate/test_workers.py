@@ -69,3 +69,35 @@ def test_chunks_cover_every_game_once_and_shorten_towards_the_end():
     assert sizes[0] == 124 and max(sizes) == 124 and min(sizes[:-1]) == 15
     assert sizes == sorted(sizes, reverse=True)[:-1] + [sizes[-1]]
     assert _chunks(3, 2) == [(0, 1), (1, 2), (2, 3)]
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_the_parent_plays_chunks_itself_beside_one_worker_less_than_the_jobs(jobs):
+    import multiprocessing
+    import time
+
+    from tabletwin.simulate.workers import play_chunks
+
+    context = multiprocessing.get_context("fork")
+    started = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(context, name)
+
+        def Process(self, *args, **kwargs):
+            started.append(1)
+            return context.Process(*args, **kwargs)
+
+    in_this_process = []
+
+    def play_span(models, lineups, seed, max_requests, span):
+        in_this_process.append(span)  # a worker appends to its own copy
+        time.sleep(0.002)
+        return [(models[0], seed + k) for k in range(*span)], False
+
+    spans = [(k, k + 3) for k in range(0, 60, 3)]
+    chunks = list(play_chunks(Counting(), jobs, spans, play_span, (["m"], [], {}, [["random"]], 100, None), ["m"]))
+    assert [game for chunk in chunks for game in chunk] == [("m", 100 + k) for k in range(60)]
+    assert len(started) == jobs - 1
+    assert 0 < len(in_this_process) < len(spans)

@@ -204,7 +204,7 @@ def _local_processes(jobs: int, start_method: str | None, models: list, setup: t
     method = start_method or default_start_method()
     given = models if method == "fork" else None
     context = multiprocessing.get_context(method)
-    yield lambda chunks: play_chunks(context, jobs, chunks, _play_span, (given, *setup))
+    yield lambda chunks: play_chunks(context, jobs, chunks, _play_span, (given, *setup), models)
 
 
 def _too_long(games: tuple[GameResult, ...]) -> bool:

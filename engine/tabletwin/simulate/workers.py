@@ -1,18 +1,27 @@
 """Worker processes that play chunks of a run's games, and hand them back in game order.
 
-Each worker takes the next chunk not yet taken from a counter shared by all (so a worker that
-gets short games takes more chunks), plays it, and sends the chunk's results through its own
-pipe: one message per chunk, no helper threads. The parent keeps chunks that arrive early until
-every chunk before them is in, so the results come back in game order whatever the timing.
+The parent plays chunks too: ``jobs`` processes play, the parent and ``jobs - 1`` workers, so a
+run with two jobs forks one process, and half the results never travel between processes. Each
+player (parent or worker) takes the next chunk not yet taken from a counter shared by all (so
+one that gets short games takes more chunks) and plays it; a worker sends each chunk's results
+through its own pipe: one message per chunk, no helper threads. Between its own chunks the
+parent reads what has arrived, and keeps chunks that arrive early until every chunk before them
+is in, so the results come back in game order whatever the timing.
 
-A game that runs out of work ends the run (see :mod:`.runner`): its worker stops, no worker
-starts a chunk after it, and the parent hands back the chunks up to and including that one.
-A forked worker starts with the parent's models as they are; a spawned one loads them from
-their text (``sources`` and ``overrides``).
+A game that runs out of work ends the run (see :mod:`.runner`): no one starts a chunk after it,
+and the parent hands back the chunks up to and including that one. A forked worker starts with
+the parent's models as they are; a spawned one loads them from their text (``sources`` and
+``overrides``).
+
+While workers run, the parent's objects are frozen out of the garbage collector (``gc.freeze``):
+a forked worker shares the parent's memory page by page until one of them writes to a page, and
+a full collection writes to every object it looks at, which would make each side copy pages of
+the other's heap that neither otherwise changes.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from multiprocessing.connection import wait
 
@@ -20,18 +29,22 @@ _DONE = "done"
 _FAILED = "failed"
 
 
-def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, setup: tuple):
-    """Yield the results of each span in ``spans``, in order, played by ``jobs`` processes.
+def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, setup: tuple, models: list):
+    """Yield the results of each span in ``spans``, in order, played by this process (with
+    ``models``) and ``jobs - 1`` worker processes.
 
     ``play_span(models, lineups, seed, max_requests, span)`` plays one span and returns its
-    results, ending with a game that ran out of work if one did; ``setup`` is
-    ``(models or None, sources, overrides, lineups, seed, max_requests)``.
+    results and whether its last game ran out of work; ``setup`` is
+    ``(models or None, sources, overrides, lineups, seed, max_requests)``, what a worker starts
+    with (``None``: it loads the models from their sources).
     """
     taken = context.Value("i", 0)
     limit = context.Value("i", len(spans))  # no chunk from this index on is started
+    _, _, _, lineups, seed, max_requests = setup
     readers, processes = [], []
+    gc.freeze()  # see the module's docstring
     try:
-        for _ in range(jobs):
+        for _ in range(jobs - 1):
             reader, writer = context.Pipe(duplex=False)
             process = context.Process(target=_work, args=(writer, spans, taken, limit, play_span, setup), daemon=True)
             process.start()
@@ -49,20 +62,17 @@ def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, set
                 if ended:
                     return
                 continue
+            index = _take(taken, limit, len(spans))
+            if index is not None:
+                chunk, ended = play_span(models, lineups, seed, max_requests, spans[index])
+                if ended:
+                    _end_at(limit, index)
+                arrived[index] = (chunk, ended)
+                _receive(open_readers, arrived, 0)
+                continue
             if not open_readers:
                 raise RuntimeError("simulation workers stopped before playing every game")
-            for reader in wait(open_readers):
-                try:
-                    message = reader.recv()
-                except EOFError:
-                    open_readers.remove(reader)
-                    continue
-                if message[0] == _FAILED:
-                    raise message[1]
-                if message[0] == _DONE:
-                    continue
-                index, chunk, ended = message
-                arrived[index] = (chunk, ended)
+            _receive(open_readers, arrived, None)
     finally:
         for process in processes:
             if process.is_alive():
@@ -71,6 +81,44 @@ def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, set
             process.join()
         for reader in readers:
             reader.close()
+        gc.unfreeze()
+
+
+def _receive(open_readers: list, arrived: dict, timeout) -> None:
+    """Read the messages the workers have sent (waiting up to ``timeout`` for one, ``None``: until
+    one comes): chunks go into ``arrived``, a worker that is gone leaves ``open_readers``."""
+    while open_readers:
+        ready = wait(open_readers, timeout)
+        if not ready:
+            return
+        for reader in ready:
+            try:
+                message = reader.recv()
+            except EOFError:
+                open_readers.remove(reader)
+                continue
+            if message[0] == _FAILED:
+                raise message[1]
+            if message[0] == _DONE:
+                continue
+            index, chunk, ended = message
+            arrived[index] = (chunk, ended)
+        if timeout is None:
+            return
+
+
+def _take(taken, limit, count: int) -> int | None:
+    """The index of the next chunk to play, or ``None`` when every chunk is taken or the run ended."""
+    with taken.get_lock():
+        index = taken.value
+        taken.value += 1
+    return None if index >= count or index >= limit.value else index
+
+
+def _end_at(limit, index: int) -> None:
+    """The chunk ``index`` ended with a game that ran out of work: start no chunk after it."""
+    with limit.get_lock():
+        limit.value = min(limit.value, index + 1)
 
 
 def _work(writer, spans, taken, limit, play_span, setup) -> None:
@@ -82,15 +130,12 @@ def _work(writer, spans, taken, limit, play_span, setup) -> None:
 
             models = load_models(sources, overrides)
         while True:
-            with taken.get_lock():
-                index = taken.value
-                taken.value += 1
-            if index >= len(spans) or index >= limit.value:
+            index = _take(taken, limit, len(spans))
+            if index is None:
                 break
             chunk, ended = play_span(models, lineups, seed, max_requests, spans[index])
             if ended:
-                with limit.get_lock():
-                    limit.value = min(limit.value, index + 1)
+                _end_at(limit, index)
             writer.send((index, chunk, ended))
             if ended:
                 break
