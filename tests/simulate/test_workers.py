@@ -1,10 +1,20 @@
 """Worker processes (simulate/workers.py): game order, the run's end at a game that runs too long,
 and a worker's failure raised in the parent, with fork and spawn alike."""
 
+import multiprocessing
+import pickle
+import time
+from dataclasses import dataclass
+
 import pytest
 
 from tabletwin.game import work
-from tabletwin.simulate.runner import _chunks, run_games
+from tabletwin.simulate.runner import _chunks, play_span, run_games
+from tabletwin.simulate.transport import pack_chunk, unpack_chunk
+from tabletwin.simulate.variants import load_variant
+from tabletwin.simulate.workers import play_chunks
+
+from ..conftest import ROOT
 
 # Player 0 picks one of two actions at random: `long` spends more than the small budget below.
 SOMETIMES_LONG = """\
@@ -71,13 +81,14 @@ def test_chunks_cover_every_game_once_and_shorten_towards_the_end():
     assert _chunks(3, 2) == [(0, 1), (1, 2), (2, 3)]
 
 
+@dataclass(frozen=True)
+class Played:
+    model: str
+    seed: int
+
+
 @pytest.mark.parametrize("jobs", [2, 3])
 def test_the_parent_plays_chunks_itself_beside_one_worker_less_than_the_jobs(jobs):
-    import multiprocessing
-    import time
-
-    from tabletwin.simulate.workers import play_chunks
-
     context = multiprocessing.get_context("fork")
     started = []
 
@@ -94,10 +105,22 @@ def test_the_parent_plays_chunks_itself_beside_one_worker_less_than_the_jobs(job
     def play_span(models, lineups, seed, max_requests, span):
         in_this_process.append(span)  # a worker appends to its own copy
         time.sleep(0.002)
-        return [(models[0], seed + k) for k in range(*span)], False
+        return [(Played(models[0], seed + k), Played(models[0], -k)) for k in range(*span)], False
 
     spans = [(k, k + 3) for k in range(0, 60, 3)]
     chunks = list(play_chunks(Counting(), jobs, spans, play_span, (["m"], [], {}, [["random"]], 100, None), ["m"]))
-    assert [game for chunk in chunks for game in chunk] == [("m", 100 + k) for k in range(60)]
+    assert [game for chunk in chunks for game in chunk] == [(Played("m", 100 + k), Played("m", -k)) for k in range(60)]
     assert len(started) == jobs - 1
     assert 0 < len(in_this_process) < len(spans)
+
+
+def test_a_packed_chunk_unpacks_to_equal_results_and_holds_equal_tuples_once():
+    path = ROOT / "examples" / "kuhn_poker.yaml"
+    model = load_variant(path.read_text(encoding="utf-8"), str(path), {})
+    chunk = play_span([model, model], [["random"], ["first"]], 3, None, (0, 40))
+    packed = pack_chunk(chunk)
+    unpacked = unpack_chunk(pickle.loads(pickle.dumps(packed)))
+    assert unpacked == chunk and [type(a) for a, _ in unpacked] == [type(a) for a, _ in chunk]
+    usages = {id(values[10]) for game in packed[1] for _, values in game}
+    assert len(usages) == len({result.usage for game in chunk for result in game}) < 80
+    assert pack_chunk([(Played("m", ([1],)),)])[1] == [((0, ("m", ([1],))),)]  # unhashable: kept as it is

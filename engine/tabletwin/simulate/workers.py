@@ -4,7 +4,7 @@ The parent plays chunks too: ``jobs`` processes play, the parent and ``jobs - 1`
 run with two jobs forks one process, and half the results never travel between processes. Each
 player (parent or worker) takes the next chunk not yet taken from a counter shared by all (so
 one that gets short games takes more chunks) and plays it; a worker sends each chunk's results
-through its own pipe: one message per chunk, no helper threads. Between its own chunks the
+through its own pipe: one message per chunk (packed, :mod:`.transport`), no helper threads. Between its own chunks the
 parent reads what has arrived, and keeps chunks that arrive early until every chunk before them
 is in, so the results come back in game order whatever the timing.
 
@@ -24,6 +24,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 from multiprocessing.connection import wait
+
+from .transport import pack_chunk, unpack_chunk
 
 _DONE = "done"
 _FAILED = "failed"
@@ -102,7 +104,7 @@ def _receive(open_readers: list, arrived: dict, timeout) -> None:
             if message[0] == _DONE:
                 continue
             index, chunk, ended = message
-            arrived[index] = (chunk, ended)
+            arrived[index] = (unpack_chunk(chunk), ended)
         if timeout is None:
             return
 
@@ -136,7 +138,7 @@ def _work(writer, spans, taken, limit, play_span, setup) -> None:
             chunk, ended = play_span(models, lineups, seed, max_requests, spans[index])
             if ended:
                 _end_at(limit, index)
-            writer.send((index, chunk, ended))
+            writer.send((index, pack_chunk(chunk), ended))
             if ended:
                 break
         writer.send((_DONE,))
