@@ -106,3 +106,21 @@ def test_hidden_slots_are_what_redistribution_shuffles():
 def test_seeded_on_use_with_a_seat_is_the_generator_of_seed_and_seat():
     assert SeededOnUse(7, 1).random() == random.Random("7:1").random()
     assert SeededOnUse("7:1").random() == random.Random("7:1").random()
+
+
+def test_the_request_names_are_made_on_first_read_as_copies():
+    from tabletwin.tactics.player import LetNames
+
+    game = Game(load_model(ROOT / "examples" / "pig.yaml"))
+    game.answer(0)
+    game.answer(3)  # a four: hold is legal now
+    request = game.request
+    names = LetNames({"me": 0}, {}, game._runner.scope, request)
+    assert "opts" in names and "labels" in names and "pool" in names and "chosen" in names and "other" not in names
+    assert dict(names) == {"me": 0}
+    assert names["labels"] == ["roll", "hold"] and names["labels"] is not request.options
+    assert names["pool"] is names["opts"] and names["chosen"] == []
+    assert sorted(dict(names)) == ["chosen", "labels", "me", "opts", "pool"]
+    with pytest.raises(KeyError):
+        names["other"]
+    assert "opts" not in LetNames({}, {}, game._runner.scope)

@@ -283,7 +283,7 @@ def test_the_rules_at_a_place_are_worked_out_once_per_tactic():
     from tabletwin.tactics.player import rules_at
 
     found = rules_at(tactic, "step a")
-    assert [(rule.number, labels) for rule, labels in found] == [(1, None), (3, ["1", "2"])]
+    assert [(rule.number, labels, pick) for rule, labels, pick in found] == [(1, None, "x"), (3, ["1", "2"], "z")]
     assert rules_at(tactic, "step a") is found
     assert rules_at(tactic, "step c") == []
     assert base_place("choose cards · 3") == "choose cards"

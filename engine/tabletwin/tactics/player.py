@@ -36,31 +36,52 @@ def matches(patterns: list[str], where: str) -> bool:
 
 
 def rules_at(tactic: Tactic, where: str) -> list:
-    """``(rule, option labels or None)`` for the rules of ``tactic`` whose ``at`` matches ``where``,
-    in order; worked out once per tactic and place, as every decision of every rollout asks."""
+    """``(rule, option labels or None, the label of a plain pick or None)`` for the rules of
+    ``tactic`` whose ``at`` matches ``where``, in order; worked out once per tactic and place, as
+    every decision of every rollout asks."""
     found = tactic.rules_at.get(where)
     if found is None:
-        found = [(rule, [str(o) for o in rule.options] if rule.options is not None else None)
+        found = [(rule, [str(o) for o in rule.options] if rule.options is not None else None,
+                  label(rule.pick) if rule.pick_field == "pick" else None)
                  for rule in tactic.rules if matches(rule.at, where)]
         if len(tactic.rules_at) < MAX_CACHED_PLACES:
             tactic.rules_at[where] = found
     return found
 
 
+_REQUEST_NAMES = frozenset({"opts", "labels", "pool", "chosen"})
+"""Names made from the request on first read: most rules read none of them (copies of lists)."""
+
+
 class LetNames(dict):
-    """Local names of one decision; ``let`` values are computed on first read."""
+    """Local names of one decision; the request's lists and ``let`` values are made on first read."""
 
-    __slots__ = ("lets", "scope")
+    __slots__ = ("lets", "scope", "request")
 
-    def __init__(self, names: dict, lets: dict, scope):
+    def __init__(self, names: dict, lets: dict, scope, request=None):
         super().__init__(names)
         self.lets = lets
         self.scope = scope
+        self.request = request
 
     def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in self.lets
+        return dict.__contains__(self, key) or key in self.lets or (key in _REQUEST_NAMES and self.request is not None)
 
     def __missing__(self, key):
+        request = self.request
+        if request is not None and key in _REQUEST_NAMES:
+            options = dict.get(self, "opts")
+            if options is None:
+                options = self["opts"] = list(request.items if request.items is not None else request.values)
+            if key == "labels":
+                value = self[key] = list(request.options)
+            elif key == "pool":
+                value = self[key] = list(request.pool) if request.pool is not None else options
+            elif key == "chosen":
+                value = self[key] = list(request.chosen) if request.chosen is not None else []
+            else:
+                value = options
+            return value
         code = self.lets.get(key)
         if code is None:
             raise KeyError(key)
@@ -83,30 +104,28 @@ class RulePlayer:
         return 0 if self.tactic.default == "first" else self.rng.randrange(len(request.options))
 
     def names(self, game, request) -> LetNames:
-        options = list(request.items if request.items is not None else request.values)
-        return LetNames({
-            "opts": options, "labels": list(request.options),
-            "pool": list(request.pool) if request.pool is not None else options,
-            "chosen": list(request.chosen) if request.chosen is not None else [],
-            "where": base_place(request.where), "me": request.player,
-        }, self.tactic.lets, game._runner.scope)
+        return LetNames({"where": base_place(request.where), "me": request.player}, self.tactic.lets,
+                        game._runner.scope, request)
 
     def rule_choice(self, game, request) -> int | None:
         """The index the first deciding rule picks, or None when no rule decides."""
         rules = rules_at(self.tactic, base_place(request.where))
         if not rules:
             return None
-        labels = list(request.options)
+        labels = request.options  # read, never changed
         names = None
         scope = game._runner.scope
-        for rule, option_labels in rules:
+        for rule, option_labels, pick_label in rules:
             if option_labels is not None and option_labels != labels:
                 continue
             if names is None:
                 names = self.names(game, request)
             if rule.when is not None and not _evaluate(rule.when, names, scope):
                 continue
-            index = self._decide(rule, names, labels, scope)
+            if pick_label is not None:
+                index = labels.index(pick_label) if pick_label in labels else None
+            else:
+                index = self._decide(rule, names, labels, scope)
             if index is not None:
                 return index
         return None
