@@ -78,9 +78,11 @@ class SearchPlayer(RulePlayer):
             player.rng = SeededOnUse(seed, seat)
         me = starts.me
         runner = copy._runner
+        runner.observe = _unread
         request = copy.request
         # The copy is thrown away afterwards, so it is driven through its runner: answers the
-        # rules and the chance draw are always in range, and nobody reads the copy's answers.
+        # rules and the chance draw are always in range, and nobody reads the copy's answers or
+        # observations (nothing in a game reads its observations back, so they are not made).
         try:
             for _ in range(MAX_ROLLOUT_REQUESTS):
                 kind = request.kind
@@ -93,6 +95,10 @@ class SearchPlayer(RulePlayer):
         except EngineError:
             return 0.0
         return 0.0
+
+
+def _unread(where, kind, text, visible=None, player=None) -> None:
+    """``Runner.observe`` in a rollout's copy: the observation is never read, so it is not kept."""
 
 
 class RolloutStarts:
