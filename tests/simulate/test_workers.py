@@ -1,6 +1,7 @@
 """Worker processes (simulate/workers.py): game order, the run's end at a game that runs too long,
 and a worker's failure raised in the parent, with fork and spawn alike."""
 
+import gc
 import multiprocessing
 import pickle
 import time
@@ -112,6 +113,20 @@ def test_the_parent_plays_chunks_itself_beside_one_worker_less_than_the_jobs(job
     assert [game for chunk in chunks for game in chunk] == [(Played("m", 100 + k), Played("m", -k)) for k in range(60)]
     assert len(started) == jobs - 1
     assert 0 < len(in_this_process) < len(spans)
+    assert gc.get_freeze_count() == 0  # frozen only while the workers ran
+
+
+def test_the_collector_is_thawed_when_a_worker_fails(monkeypatch):
+    def play_span(models, lineups, seed, max_requests, span):
+        if multiprocessing.parent_process() is not None:
+            raise ValueError("a worker breaks")
+        time.sleep(0.01)
+        return [(Played("m", k),) for k in range(*span)], False
+
+    spans = [(k, k + 1) for k in range(40)]
+    with pytest.raises(ValueError, match="a worker breaks"):
+        list(play_chunks(multiprocessing.get_context("fork"), 2, spans, play_span, (["m"], [], {}, [[]], 0, None), ["m"]))
+    assert gc.get_freeze_count() == 0
 
 
 def test_a_packed_chunk_unpacks_to_equal_results_and_holds_equal_tuples_once():
