@@ -41,7 +41,24 @@ class _Run:
         self.held = {path for path in shared if len(path) <= 2}  # shared sections and entries themselves
 
     def reusable(self, path: tuple) -> bool:
-        return len(path) <= 2 and path not in self.holding and path[:1] not in self.held and path[:2] not in self.held
+        """Whether nothing at ``path``, in its entry or in its section is shared through aliases."""
+        entry = path[:2]
+        return entry not in self.holding and path[:1] not in self.held and entry not in self.held
+
+
+class Same:
+    """A value in ``reads`` that is equal only to itself (a part read whole, compared by identity)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Same) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
 
 
 class _Unknown(Exception):
@@ -114,6 +131,12 @@ def reusing(loaded):
 def active() -> bool:
     """Whether results are being reused (inside :func:`reusing`, on a load without aliases)."""
     return getattr(_local, "run", None) is not None
+
+
+def reusable(path: tuple) -> bool:
+    """Whether results at ``path`` are reused now (inside :func:`reusing`, and it shares nothing)."""
+    run = getattr(_local, "run", None)
+    return run is not None and run.reusable(path)
 
 
 def remembered(what: str, path: tuple, part, make, reads=None):

@@ -27,10 +27,23 @@ class Report:
     warnings: list[Finding] = field(default_factory=list)
     figures: Figures | None = None
     test_games: TestGames | None = None
-    tree: str = ""
     readable: bool = True
     loaded: LoadedYaml | None = None
     lint: list[Finding] = field(default_factory=list)  # tabletwin.lint's warnings; never change ``ok``
+
+    _tree: str = ""
+    _tree_of: object = field(default=None, repr=False, compare=False)  # the data whose tree is still to make
+
+    @property
+    def tree(self) -> str:
+        """The flow tree, made on first read: an editor validating each edit seldom shows it."""
+        if self._tree_of is not None:
+            self._tree, self._tree_of = flow_tree(self._tree_of), None
+        return self._tree
+
+    @tree.setter
+    def tree(self, text: str) -> None:
+        self._tree, self._tree_of = text, None
 
     @property
     def ok(self) -> bool:
@@ -104,7 +117,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
         report.errors = sorted(out.errors, key=_order)
         report.warnings = sorted(out.warnings, key=_order)
         report.figures = count(loaded.data, index)
-        report.tree = flow_tree(loaded.data)
+        report._tree_of = loaded.data
         if lint:
             from ..lint import lint_model
 
