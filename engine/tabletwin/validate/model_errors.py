@@ -147,7 +147,8 @@ def _ops(out, data):
     declared = (zones, code, flows, outcomes, agents, windows, content)
     # What an op list's errors depend on besides its ops: the names declared, and the content
     # itself (exec's paths); its errors are kept while these and the list stay the same.
-    reads = (*(frozenset(names) for names in declared[:-1]), reuse.Same(content)) if reuse.active() else None
+    reads = (*(frozenset(names) for names in declared[:-1]), reuse.Same(data.get("content"))) \
+        if reuse.active() else None
     for _path, group in groupby(all_ops(data), key=_owner_path):
         group = list(group)
         owner = group[0][2]
