@@ -18,11 +18,7 @@ SUGGESTION_CUTOFF = 0.6
 
 
 def suggestions(name: str, candidates) -> list[str]:
-    candidates = tuple(dict.fromkeys(c for c in candidates if c != name))
-    try:
-        return list(_close_matches(name, candidates))
-    except TypeError:  # a name that cannot be hashed: compared as before
-        return difflib.get_close_matches(name, list(candidates), n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF)
+    return list(_close_matches(name, tuple(dict.fromkeys(c for c in candidates if c != name))))
 
 
 @lru_cache(maxsize=4096)
