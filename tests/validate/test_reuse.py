@@ -172,3 +172,24 @@ end: []
                               ("actions", "base", "cost"), ("actions", "base", "cost"), ("actions", "base", "effect"),
                               ("actions", "d"), ("actions", "e", "items")]
     assert _check([text, text.replace("label: C", "label: CC"), text.replace("n: *n", "n: 4")]) == 3
+
+
+def test_a_shared_value_is_reported_once_where_it_is_written():
+    """A cost list that ``b`` merges from ``base``: its syntax error, unknown zone and schema warning
+    are found once, at the anchor, with every edit of another entry."""
+    text = """\
+flow: {id: game, kind: step, do: [a, b, base]}
+state:
+  zones: {deck: {}}
+actions:
+  base: &base
+    cost: [{op: set, var: x, value_x: "1 +", bogus: 1}, {op: move, what_x: c, from: nowhere, to: deck}]
+  a: {label: A}
+  b: {<<: *base, label: B}
+end: []
+"""
+    first = _scratch(text)
+    assert [message for message, *_ in first[0]] == [
+        'syntax error in expression "1 +": invalid syntax (position 3)', "move: zone 'nowhere' is not declared in state.zones"]
+    assert _check([text, text.replace("label: A", "label: AA"), text.replace("label: A", "label: A2"),
+                   text.replace("label: B", "label: BB")]) == 4

@@ -71,13 +71,13 @@ def _fields_in(value, path: tuple, found: list, once: Once) -> None:
 
 def _part(value, path: tuple, found: list, once: Once) -> None:
     """:func:`_fields_in` of a section or entry, reused while it is the same object (see :mod:`.reuse`)."""
-    if len(path) > 2 or not reuse.active():
-        _fields_in(value, path, found, once)
+    if len(path) > 2 or not reuse.reusable(path):
+        _fields_in(value, path, found, once)  # it may share a value with a part walked before it
         return
 
     def walk() -> list:
         fields: list = []
-        _fields_in(value, path, fields, Once())  # no aliases while reusing: nothing is met twice
+        _fields_in(value, path, fields, Once())  # it shares nothing: no other part holds what it holds
         return fields
 
     found.extend(reuse.remembered("expression_fields", path, value, walk))
