@@ -129,7 +129,7 @@ def reusing(loaded):
 
 
 def active() -> bool:
-    """Whether results are being reused (inside :func:`reusing`, on a load without aliases)."""
+    """Whether results are being reused (inside :func:`reusing`, not :func:`suspended`)."""
     return getattr(_local, "run", None) is not None
 
 
