@@ -130,7 +130,7 @@ def _line_edits(text: str, rng: random.Random, count: int) -> list[str]:
 def test_edits_inside_entries_of_a_model_with_merges_report_what_a_validation_from_scratch_reports():
     text = _bench_model(1200)
     assert load_yaml(text).positions.merges  # every action merges a base; every card one too
-    assert _check(_line_edits(text, random.Random(5), 40)) >= 30
+    assert _check(_line_edits(text, random.Random(5), 25)) >= 18
 
 
 def test_the_entries_an_edit_left_alone_give_their_kept_results():
