@@ -10,7 +10,10 @@ the burst waits for the debounce), beside the reference measured in the same run
 in-process :func:`tabletwin_lsp.analysis.analyse` of the same text (load, validate, gaps and
 conversion to LSP diagnostics), which is the work that must happen after an edit.
 
-    .venv/bin/python benchmarks/bench_lsp.py [--lines N] [--edits E] [--debounce MS ...]
+With ``--stages`` it also prints how long each in-process stage takes after an edit (load,
+validator, lint, gaps, conversion, JSON).
+
+    .venv/bin/python benchmarks/bench_lsp.py [--lines N] [--edits E] [--debounce MS ...] [--stages]
 """
 
 from __future__ import annotations
@@ -188,16 +191,64 @@ def reference(text: str, repeat: int = 7) -> float:
     return statistics.median(times)
 
 
+def stages(text: str, edits: int) -> dict[str, float]:
+    """Median milliseconds of each stage of the in-process work after one edit (the edits of
+    :func:`measure`, each analysed after the one before, as the server does): the load, the
+    validator without lint, lint (with the editor's symbol index it reads), the gaps, the
+    conversion to LSP diagnostics and the JSON of the notification."""
+    from lsprotocol import types
+    from pygls.workspace.position_codec import PositionCodec
+
+    from tabletwin.checks.reuse import reusing
+    from tabletwin.editor.loads import shared_load
+    from tabletwin.lint import lint_model
+    from tabletwin.validate import validate
+    from tabletwin.validate.walk import shared_walks
+    from tabletwin_lsp.analysis import _Lines, gap_findings
+    from tabletwin_lsp.diagcache import cached_diagnostics
+    from tabletwin_lsp.server import server
+    from tabletwin_lsp.wire import diagnostics_body
+
+    uri, codec = "file:///bench/stages.yaml", PositionCodec()
+    times: dict[str, list[float]] = {}
+
+    def timed(name: str, work):
+        start = time.perf_counter()
+        result = work()
+        times.setdefault(name, []).append((time.perf_counter() - start) * 1000)
+        return result
+
+    forget_loads()
+    for number in range(-1, edits):
+        if number >= 0:
+            text = text.replace(f"    label: Action number {number}\n", f"    label: Edited action {number}\n", 1)
+        loaded = timed("load", lambda: shared_load(text))
+        report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
+        with reusing(loaded), shared_walks(loaded.data):
+            lint = timed("lint (with the symbol index)", lambda: lint_model(loaded))
+        gaps = timed("gaps", lambda: gap_findings(report))
+        findings = [*report.errors, *report.warnings, *lint, *gaps]
+        diagnostics = timed("LSP diagnostics", lambda: cached_diagnostics(uri, _Lines(text, codec), findings, codec))
+        params = types.PublishDiagnosticsParams(uri=uri, version=number + 2, diagnostics=diagnostics)
+        timed("JSON", lambda: diagnostics_body(server.protocol, params))
+    return {name: statistics.median(values[1:]) for name, values in times.items()}  # the first is from scratch
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=5000)
     parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--stages", action="store_true",
+                        help="also print the median time of each in-process stage after an edit")
     parser.add_argument("--debounce", type=int, nargs="+", default=[200, 0], metavar="MS",
                         help="debounce settings to measure (default: 200, the default setting, and 0)")
     args = parser.parse_args()
     text = make_model(args.lines)
     analysis = reference(text)
     print(f"lines: {text.count(chr(10))}; in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
+    if args.stages:
+        print("in-process stages after an edit (median ms): " + ", ".join(
+            f"{name} {ms:.1f}" for name, ms in stages(text, args.edits).items()))
     for debounce in args.debounce:
         samples, bursts, count = asyncio.run(measure(text, args.edits, debounce))
         median, p95 = statistics.median(samples), percentile(samples, 0.95)

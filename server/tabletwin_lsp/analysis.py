@@ -228,7 +228,7 @@ def _model(text: str, found: _Found) -> None:
         found.findings.extend(_draft_findings(found.loaded))
         return
     try:
-        report = validate(found.loaded, games=0)
+        report = validate(found.loaded, games=0, reuse=True)  # unchanged entries: their last results
     except Exception:
         found.findings.extend(_fallback_findings(found.loaded))
         raise  # analyse() adds a warning about the failure and logs it

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletwin.checks.reuse import suspended
 from tabletwin.editor.loads import forget_loads, shared_load
 from tabletwin.errors import YamlError
 from tabletwin_lsp.analysis import analyse, forget, to_diagnostics
@@ -46,7 +47,8 @@ def _from_scratch(text: str, version: int, encoding: str) -> list:
     forget_loads()  # no earlier load to splice from (tabletwin.editor.reload): the whole text is read
     forget("file:///scratch.yaml")
     codec = PositionCodec(encoding=encoding)
-    fresh = analyse("file:///scratch.yaml", text, version, codec)
+    with suspended():  # the checks from scratch too (tabletwin.checks.reuse)
+        fresh = analyse("file:///scratch.yaml", text, version, codec)
     assert fresh.diagnostics == tuple(to_diagnostics(text, fresh.findings, codec))  # the plain conversion
     forget("file:///scratch.yaml")
     forget_loads()

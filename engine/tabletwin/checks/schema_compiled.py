@@ -33,6 +33,8 @@ from urllib.parse import unquote
 
 from jsonschema import Draft202012Validator
 
+from . import reuse
+
 COMPILED_KEYWORDS = frozenset((
     "type", "enum", "const", "required", "properties", "additionalProperties", "items", "minimum", "maximum",
     "exclusiveMinimum", "exclusiveMaximum", "$ref", "allOf", "if",
@@ -111,13 +113,20 @@ class SchemaError:
 
 class _Errors(list):
     """The errors of one :meth:`CompiledSchema.collect`, and the ``(schema node, value)`` pairs
-    of mappings and lists already checked (by identity: the values are shared aliases)."""
+    of mappings and lists already checked (by identity: the values are shared aliases).
 
-    __slots__ = ("checked",)
+    While results are reused (:mod:`.reuse`), ``log`` lists the pairs in the order they were
+    first checked and ``refused`` counts the pairs met again, so that the errors of a section or
+    entry can be kept with the pairs its check went through (:func:`_descend`).
+    """
 
-    def __init__(self):
+    __slots__ = ("checked", "log", "refused")
+
+    def __init__(self, log: list | None = None):
         super().__init__()
         self.checked: set[tuple[int, int]] = set()
+        self.log = log
+        self.refused = 0
 
 
 def _first_check(child, item, out) -> bool:
@@ -129,9 +138,42 @@ def _first_check(child, item, out) -> bool:
         return True
     key = (id(child), id(item))
     if key in checked:
+        out.refused += 1
         return False
     checked.add(key)
+    if out.log is not None:
+        out.log.append(key)
     return True
+
+
+#: Sections (one step from the root) and their entries (two) keep their errors between collects.
+REUSED_DEPTH = 2
+
+
+def _descend(child, item, path: tuple, out) -> None:
+    """``child.check(item, path, out)``; for a section or entry, its errors of the last collect
+    while it is the same object (:mod:`.reuse`).
+
+    Kept only when its check met no pair twice, and reused only when none of the pairs it went
+    through has been checked since this collect began: then the check would go exactly the same
+    way (each pair checked for the first time), and its errors are the same.
+    """
+    log = getattr(out, "log", None)
+    if log is None or len(path) > REUSED_DEPTH or (item.__class__ is not dict and item.__class__ is not list):
+        child.check(item, path, out)
+        return
+    found = reuse.lookup("schema", path, item, child)
+    if found is not None:
+        errors, pairs = found[0]
+        if out.checked.isdisjoint(pairs):
+            out.checked.update(pairs)
+            log.extend(pairs)
+            out.extend(errors)
+            return
+    errors_at, log_at, refused = len(out), len(log), out.refused
+    child.check(item, path, out)
+    if out.refused == refused:
+        reuse.keep("schema", path, item, (out[errors_at:], tuple(log[log_at:])), child)
 
 
 class _Unsupported(Exception):
@@ -165,7 +207,7 @@ class CompiledSchema:
 
     def collect(self, instance, out: list) -> None:
         """Append the errors of ``instance`` to ``out`` (those found so far stay if this raises)."""
-        found = _Errors()
+        found = _Errors([] if reuse.active() else None)
         try:
             self._root.check(instance, (), found)
         finally:
@@ -308,7 +350,7 @@ class _Compiler:
             if isinstance(instance, dict):
                 for name, child, step in children:
                     if name in instance and not child.trivial and _first_check(child, instance[name], out):
-                        child.check(instance[name], path + (name,) if step else path, out)
+                        _descend(child, instance[name], path + (name,) if step else path, out)
 
         return check
 
@@ -321,7 +363,7 @@ class _Compiler:
                 if isinstance(instance, dict) and not child.trivial:
                     for key, item in instance.items():
                         if key not in known and _first_check(child, item, out):
-                            child.check(item, path + (key,), out)
+                            _descend(child, item, path + (key,), out)
 
             return check
         if value:
@@ -349,7 +391,7 @@ class _Compiler:
             if isinstance(instance, list) and not child.trivial:
                 for index, item in enumerate(instance):
                     if _first_check(child, item, out):
-                        child.check(item, path + (index,), out)
+                        _descend(child, item, path + (index,), out)
 
         return check
 

@@ -12,6 +12,7 @@ from ..errors import NotAModelError, Span, YamlError
 from ..expr import ExprSyntaxError, compile_expression, expression_text
 from ..modelfile import check_is_model, format_path, load_yaml
 from ..modelfile.shared import Once
+from . import reuse
 from .codes import EXPRESSION_SYNTAX, NOT_A_MODEL, YAML
 from .findings import Finding
 
@@ -61,11 +62,25 @@ def _fields_in(value, path: tuple, found: list, once: Once) -> None:
                         found.append((path + (key, name), text))
                 continue
             if isinstance(item, (dict, list)):
-                _fields_in(item, path + (key,), found, once)
+                _part(item, path + (key,), found, once)
     elif isinstance(value, list):
         for index, item in enumerate(value):
             if isinstance(item, (dict, list)):
-                _fields_in(item, path + (index,), found, once)
+                _part(item, path + (index,), found, once)
+
+
+def _part(value, path: tuple, found: list, once: Once) -> None:
+    """:func:`_fields_in` of a section or entry, reused while it is the same object (see :mod:`.reuse`)."""
+    if len(path) > 2 or not reuse.reusable(path):
+        _fields_in(value, path, found, once)  # it may share a value with a part walked before it
+        return
+
+    def walk() -> list:
+        fields: list = []
+        _fields_in(value, path, fields, Once())  # it shares nothing: no other part holds what it holds
+        return fields
+
+    found.extend(reuse.remembered("expression_fields", path, value, walk))
 
 
 def syntax_findings(text: str) -> list[Finding]:

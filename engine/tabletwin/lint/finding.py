@@ -4,6 +4,7 @@ whose ``data`` carries the source and the code (and what a quick fix needs)."""
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 
 from ..checks.findings import Finding
 from ..errors import Span
@@ -17,8 +18,14 @@ SUGGESTION_CUTOFF = 0.6
 
 
 def suggestions(name: str, candidates) -> list[str]:
-    return difflib.get_close_matches(name, list(dict.fromkeys(c for c in candidates if c != name)),
-                                     n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF)
+    return list(_close_matches(name, tuple(dict.fromkeys(c for c in candidates if c != name))))
+
+
+@lru_cache(maxsize=4096)
+def _close_matches(name: str, candidates: tuple) -> tuple:
+    """difflib's matches, kept: after an edit the same unknown names meet the same names in scope
+    (hundreds of them in a large model, each compared with every candidate)."""
+    return tuple(difflib.get_close_matches(name, list(candidates), n=MAX_SUGGESTIONS, cutoff=SUGGESTION_CUTOFF))
 
 
 def with_suggestions(message: str, suggested: list[str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..checks import reuse
 from ..modelfile import format_path
 from .advice import keywords_of
 from .walk import content_items, mapping, nodes, ops, sequence, step_do
@@ -92,49 +93,68 @@ class _Counter:
             self.figures.gaps.append(gap)
 
     def ops(self, op_list, path: tuple, place: str, content: list | None = None, step_actor: bool = True) -> None:
+        """The slots of the ops of ``op_list`` (and the lists nested in it), kept per list (it is
+        walked on its own, and reads only the model's ``code`` besides it)."""
+        if op_list.__class__ is list and reuse.active():
+            tally = reuse.remembered("figures", path, op_list, lambda: self._tally(op_list, path, place),
+                                     (place, reuse.Same(self.data.get("code"))))
+        else:
+            tally = self._tally(op_list, path, place)
+        count, calls, slots = tally
+        self.figures.ops += count
+        self.figures.calls += calls
+        for ok, gap in slots:
+            self.slot(ok, None if ok else Gap(*gap), content)
+
+    def _tally(self, op_list, path: tuple, place: str) -> tuple[int, int, list]:
+        """``(ops, calls, [(ok, the Gap's fields)])`` of the ops of ``op_list``."""
+        count, calls, slots = 0, 0, []
+
+        def slot(ok: bool, gap: Gap) -> None:
+            slots.append((ok, (gap.kind, gap.place, gap.message, gap.path)))
+
         for op, at in ops(op_list, path):
-            self.figures.ops += 1
+            count += 1
             kind = op.get("op")
             text = f"{place}: {kind}"
 
             if kind == "choose":
                 missing = [f for f in ("options", "min", "max")
                            if (f in op or f + "_x" in op or f == "options") and not _usable(op, f)]
-                self.slot(not missing, Gap("text", place, f"{text} needs {', '.join(f + '_x' for f in missing)}", at),
-                          content)
+                slot(not missing, Gap("text", place, f"{text} needs {', '.join(f + '_x' for f in missing)}", at))
             elif kind == "if":
-                self.slot(op.get("cond_x") is not None, Gap("text", place, f"{text} needs cond_x", at), content)
+                slot(op.get("cond_x") is not None, Gap("text", place, f"{text} needs cond_x", at))
             elif kind in ("for_each", "repeat"):
                 name = "items" if kind == "for_each" else "until"
-                self.slot(_usable(op, name), Gap("text", place, f"{text} needs {name}_x", at), content)
+                slot(_usable(op, name), Gap("text", place, f"{text} needs {name}_x", at))
             elif kind in ("set", "let", "add"):
                 field_name = "amount" if kind == "add" else "value"
                 ok = _usable(op, field_name, text_is_name_ok=kind != "add")
                 if "attr" in op:
                     ok = ok and _usable(op, "of")
-                self.slot(ok, Gap("text", place, f"{text} needs {field_name}_x" + (" and of_x" if "attr" in op else ""),
-                                  at), content)
+                slot(ok, Gap("text", place, f"{text} needs {field_name}_x" + (" and of_x" if "attr" in op else ""), at))
             elif kind in ("place", "create", "move", "destroy", "reveal"):
                 fields = ["what"] + (["at"] if kind == "place" and ("at" in op or "at_x" in op) else []) + \
                          (["n"] if kind == "create" and ("n" in op or "n_x" in op) else [])
                 bad = [f for f in fields if not _usable(op, f)]
-                self.slot(not bad, Gap("text", place, f"{text} needs {', '.join(f + '_x' for f in bad)}", at), content)
+                slot(not bad, Gap("text", place, f"{text} needs {', '.join(f + '_x' for f in bad)}", at))
             elif kind in ("draw", "look"):
                 ok = "n" not in op and "n_x" not in op or _usable(op, "n")
-                self.slot(ok, Gap("text", place, f"{text} needs n_x", at), content)
+                slot(ok, Gap("text", place, f"{text} needs n_x", at))
             elif kind in ("roll", "cancel"):
                 name = "die" if kind == "roll" else "target"
-                self.slot(_usable(op, name), Gap("text", place, f"{text} needs {name}_x", at), content)
+                slot(_usable(op, name), Gap("text", place, f"{text} needs {name}_x", at))
             elif kind == "modify":
                 ok = op.get("stat") is not None and op.get("change_x") is not None
-                self.slot(ok, Gap("text", place, f"{text} needs stat and change_x", at), content)
+                slot(ok, Gap("text", place, f"{text} needs stat and change_x", at))
             elif kind == "call":
-                self.figures.calls += 1
+                calls += 1
                 code_kind = mapping(self.code.get(str(op.get("code")))).get("kind", "algorithm")
-                self.slot(False, Gap(f"code:{code_kind}", place, f"{text} {op.get('code')} is code outside the model", at),
-                          content)
+                slot(False, Gap(f"code:{code_kind}", place, f"{text} {op.get('code')} is code outside the model", at))
             elif kind == "say":
-                self.slot(False, Gap("language", place, f"{text} needs a language agent", at), content)
+                slot(False, Gap("language", place, f"{text} needs a language agent", at))
+
+        return count, calls, slots
 
 
 def count(data: dict, expressions=None) -> Figures:
@@ -147,8 +167,7 @@ def count(data: dict, expressions=None) -> Figures:
         if kind == "step":
             figures.steps += 1
             names = step_do(node)
-            chooses_need_actor = any(op.get("op") == "choose" and op.get("actor_x") is None
-                                     for name in names for op, _ in ops(mapping(actions.get(str(name))).get("effect"), ())) 
+            chooses_need_actor = any(_chooses_without_actor(actions, str(name)) for name in names)
             if len(names) > 1 or chooses_need_actor:
                 counter.slot(node.get("actor_x") is not None,
                              Gap("text", f"step {label}", f"step {label} needs actor_x", path))
@@ -209,6 +228,18 @@ def count(data: dict, expressions=None) -> Figures:
     _content_layer(data, counter, figures, expressions)
     figures.open_questions = len(sequence(data.get("open_questions")))
     return figures
+
+
+def _chooses_without_actor(actions: dict, name: str) -> bool:
+    """Whether action ``name``'s effect has a ``choose`` without ``actor_x`` (kept per effect list)."""
+    effect = mapping(actions.get(name)).get("effect")
+
+    def find() -> bool:
+        return any(op.get("op") == "choose" and op.get("actor_x") is None for op, _ in ops(effect, ()))
+
+    if effect.__class__ is list and reuse.active():
+        return reuse.remembered("chooses_without_actor", ("actions", name, "effect"), effect, find)
+    return find()
 
 
 _BEHAVIOUR = ("effect", "triggers", "modifiers", "abilities", "keywords")

@@ -9,8 +9,10 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+from itertools import groupby
 
 from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
+from ..checks import reuse
 from ..expr import RESERVED_NAMES, ExprSyntaxError, compile_expression
 from ..expr.builtins import BUILTIN_NAMES
 from ..expr.checker import parse
@@ -142,31 +144,56 @@ def _ops(out, data):
     agents = mapping(data.get("agents"))
     windows = mapping(mapping(data.get("priority")).get("windows"))
     content = mapping(data.get("content"))
-    for op, path, _owner in all_ops(data):
+    declared = (zones, code, flows, outcomes, agents, windows, content)
+    # What an op list's errors depend on besides its ops: the names declared, and the content
+    # itself (exec's paths); its errors are kept while these and the list stay the same.
+    reads = (*(frozenset(names) for names in declared[:-1]), reuse.Same(data.get("content"))) \
+        if reuse.active() else None
+    for _path, group in groupby(all_ops(data), key=_owner_path):
+        group = list(group)
+        owner = group[0][2]
+        if reads is not None and reuse.reusable(owner.path):
+            found = reuse.remembered("op_errors", owner.path, owner.ops, lambda: _op_errors(group, *declared), reads)
+        else:
+            found = _op_errors(group, *declared)
+        for message, path in found:
+            out.error(message, path)
+
+
+def _owner_path(item) -> tuple:
+    return item[2].path
+
+
+def _op_errors(items, zones, code, flows, outcomes, agents, windows, content) -> list[tuple[str, tuple]]:
+    """``(message, path)`` of the errors of the ops ``(op, path, owner)`` of one op list."""
+    found = []
+    for op, path, _owner in items:
         kind = op.get("op")
         if kind not in OPS:
             if kind is None:
-                out.error("op without a name: give 'op' one of " + ", ".join(OPS), path + (("op",) if "op" in op else ()))
+                found.append(("op without a name: give 'op' one of " + ", ".join(OPS),
+                              path + (("op",) if "op" in op else ())))
             else:
-                out.error(f"unknown op {kind!r}", path + ("op",))
+                found.append((f"unknown op {kind!r}", path + ("op",)))
             continue
         for field in ("from", "to", "zone"):
             if field in op:
                 name = path_name(op[field])
                 if name not in zones:
-                    out.error(f"{kind}: zone {name!r} is not declared in state.zones", path + (field,))
+                    found.append((f"{kind}: zone {name!r} is not declared in state.zones", path + (field,)))
         if kind == "call" and str(op.get("code")) not in code:
-            out.error(f"call: code {op.get('code')!r} is not declared in code", path + ("code",))
+            found.append((f"call: code {op.get('code')!r} is not declared in code", path + ("code",)))
         if kind == "run" and str(op.get("flow")) not in flows:
-            out.error(f"run: flow {op.get('flow')!r} is not in flows", path + ("flow",))
+            found.append((f"run: flow {op.get('flow')!r} is not in flows", path + ("flow",)))
         if kind == "sample" and str(op.get("model")) not in outcomes:
-            out.error(f"sample: outcome model {op.get('model')!r} is not in outcomes", path + ("model",))
+            found.append((f"sample: outcome model {op.get('model')!r} is not in outcomes", path + ("model",)))
         if kind in ("choose", "say") and op.get("agent") is not None and str(op["agent"]) not in agents:
-            out.error(f"{kind}: agent {op['agent']!r} is not in agents", path + ("agent",))
+            found.append((f"{kind}: agent {op['agent']!r} is not in agents", path + ("agent",)))
         if kind == "window" and op.get("name") is not None and str(op["name"]) not in windows:
-            out.error(f"window: {op['name']!r} is not in priority.windows", path + ("name",))
+            found.append((f"window: {op['name']!r} is not in priority.windows", path + ("name",)))
         if kind == "exec" and op.get("content") is not None and not _content_path_exists(content, str(op["content"])):
-            out.error(f"exec: content path {op['content']!r} does not exist", path + ("content",))
+            found.append((f"exec: content path {op['content']!r} does not exist", path + ("content",)))
+    return found
 
 
 def _content_path_exists(content: dict, path: str) -> bool:

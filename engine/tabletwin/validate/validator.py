@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ..checks import Finding, expression_fields, syntax_findings
 from ..checks.codes import NOT_A_MODEL, YAML
+from ..checks.reuse import reusing
 from ..checks.syntax import compile_findings
 from ..errors import NotAModelError, YamlError
 from ..modelfile import LoadedYaml, check_is_model, format_path, load_yaml
@@ -25,10 +27,23 @@ class Report:
     warnings: list[Finding] = field(default_factory=list)
     figures: Figures | None = None
     test_games: TestGames | None = None
-    tree: str = ""
     readable: bool = True
     loaded: LoadedYaml | None = None
     lint: list[Finding] = field(default_factory=list)  # tabletwin.lint's warnings; never change ``ok``
+
+    _tree: str = ""
+    _tree_of: object = field(default=None, repr=False, compare=False)  # the data whose tree is still to make
+
+    @property
+    def tree(self) -> str:
+        """The flow tree, made on first read: an editor validating each edit seldom shows it."""
+        if self._tree_of is not None:
+            self._tree, self._tree_of = flow_tree(self._tree_of), None
+        return self._tree
+
+    @tree.setter
+    def tree(self, text: str) -> None:
+        self._tree, self._tree_of = text, None
 
     @property
     def ok(self) -> bool:
@@ -63,9 +78,12 @@ class Report:
                 "tree": self.tree, "lint": [lint(f) for f in self.lint]}
 
 
-def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: bool = True) -> Report:
+def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: bool = True,
+             reuse: bool = False) -> Report:
     """The full report for model text (or an already loaded document); ``lint`` adds
-    :mod:`tabletwin.lint`'s warnings as ``report.lint``."""
+    :mod:`tabletwin.lint`'s warnings as ``report.lint``. ``reuse``: the checks of the entries
+    that are the same objects as in the last validation with ``reuse`` give their results again
+    (:mod:`tabletwin.checks.reuse`; for an editor, whose load of an edited text keeps them)."""
     report = Report()
     from ..model import Model
 
@@ -80,7 +98,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
         return report
     report.loaded = loaded
     out = Collector(loaded)
-    with shared_walks(loaded.data):
+    with shared_walks(loaded.data), (reusing(loaded) if reuse else nullcontext()):
         fields = list(expression_fields(loaded.data))
         for finding in compile_findings(fields, loaded.positions, loaded.text.splitlines()):
             out.add(finding)
@@ -99,7 +117,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
         report.errors = sorted(out.errors, key=_order)
         report.warnings = sorted(out.warnings, key=_order)
         report.figures = count(loaded.data, index)
-        report.tree = flow_tree(loaded.data)
+        report._tree_of = loaded.data
         if lint:
             from ..lint import lint_model
 

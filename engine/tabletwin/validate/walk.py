@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import wraps
 
+from ..checks import reuse
 from ..modelfile.shared import Once, brief
 
 _shared = threading.local()
@@ -175,8 +176,17 @@ def ops(op_list, path: tuple, once: Once | None = None):
 
 @_replayed
 def all_ops(data: dict):
-    """``(op, path, owner OpList)`` of every op of the model."""
+    """``(op, path, owner OpList)`` of every op of the model.
+
+    The ops of a list that is the same object at the same path as in the last walk are that
+    walk's (see :mod:`tabletwin.checks.reuse`).
+    """
     once = Once()
     for owner in op_lists(data):
+        if reuse.reusable(owner.path):  # it shares nothing: a walk of its own gives the same ops
+            walked = reuse.remembered("ops", owner.path, owner.ops, lambda: list(ops(owner.ops, owner.path, Once())))
+            for op, path in walked:
+                yield op, path, owner
+            continue
         for op, path in ops(owner.ops, owner.path, once):
             yield op, path, owner

@@ -50,6 +50,7 @@ from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
 from ..carried import carried_over
 from ..server import server
+from ..wire import forget_document, publish_diagnostics
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,7 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
         diagnostics += state.unused
     if publish_filters:
         diagnostics = [d for d in diagnostics if not any(hold(analysis.uri, d) for hold in publish_filters)]
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+    publish_diagnostics(ls, types.PublishDiagnosticsParams(
         uri=analysis.uri, version=analysis.version, diagnostics=diagnostics))
 
 
@@ -418,6 +419,7 @@ def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> N
         if state.runner is not None:
             state.runner.cancel()
     analyses.forget(uri)
+    forget_document(uri)
     if was_model:
         refresh_tactics(ls, uri)  # its unsaved text is gone: the disk's counts again
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))

@@ -1,0 +1,91 @@
+"""The publishDiagnostics written with each diagnostic's JSON kept (:mod:`tabletwin_lsp.wire`) are
+byte for byte what pygls writes for the same notification."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from tabletwin_lsp.analysis import analyse, forget
+from tabletwin_lsp.server import server
+from tabletwin_lsp.wire import _kept, diagnostics_body, forget_document, publish_diagnostics
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pygls_body(params: types.PublishDiagnosticsParams) -> str:
+    protocol = server.protocol
+    notification = protocol.get_message_type(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)(
+        method=types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params=params, jsonrpc="2.0")
+    return json.dumps(notification, default=protocol._serialize_message)
+
+
+def _odd_diagnostics() -> list[types.Diagnostic]:
+    where = types.Range(types.Position(3, 1), types.Position(4, 0))
+    return [
+        types.Diagnostic(range=where, message='é 😀 "diagnostics": [] \\', severity=types.DiagnosticSeverity.Information,
+                         source="tabletwin", code="unused-rule", code_description=types.CodeDescription(href="https://x/y#z"),
+                         data={"path": "actions.a", "n": [1, None, 2.5, True]}, tags=[types.DiagnosticTag.Unnecessary]),
+        types.Diagnostic(range=where, message="no data, no severity"),
+    ]
+
+
+@pytest.mark.parametrize("version", [7, None])
+@pytest.mark.parametrize("uri", ["file:///w/pig.yaml", 'file:///w/"diagnostics": [].yaml'])
+def test_the_body_is_pygls_own(uri, version):
+    text = (ROOT / "examples" / "pig.yaml").read_text().replace("actor_x: current,", "actor_x: current, zzz: 1,")
+    analysis = analyse(uri, text, 1)
+    try:
+        diagnostics = [*analysis.diagnostics, *_odd_diagnostics()]
+        assert len(diagnostics) >= 3
+        for _ in range(2):  # made, then from the kept texts
+            params = types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
+            assert diagnostics_body(server.protocol, params) == _pygls_body(params)
+        params = types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=[])
+        assert diagnostics_body(server.protocol, params) == _pygls_body(params)
+    finally:
+        forget(uri)
+        forget_document(uri)
+
+
+def test_a_document_keeps_the_json_of_its_last_publication_only():
+    uri = "file:///w/kept.yaml"
+    first, second = _odd_diagnostics()
+    try:
+        diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=[first, second]))
+        assert [entry[0] for entry in _kept[uri].values()] == [first, second]
+        diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=[second]))
+        assert [entry[0] for entry in _kept[uri].values()] == [second]
+    finally:
+        forget_document(uri)
+    assert uri not in _kept
+
+
+class _Writer:
+    def __init__(self):
+        self.out = io.BytesIO()
+
+    def write(self, data: bytes) -> None:
+        self.out.write(data)
+
+
+class _Server:
+    def __init__(self, protocol):
+        self.protocol = protocol
+
+
+def test_the_message_has_pygls_headers():
+    protocol = server.protocol
+    writer, before = _Writer(), (protocol.writer, protocol._include_headers)
+    protocol.set_writer(writer, include_headers=True)
+    params = types.PublishDiagnosticsParams(uri="file:///w/h.yaml", version=2, diagnostics=_odd_diagnostics())
+    try:
+        publish_diagnostics(_Server(protocol), params)
+    finally:
+        protocol.writer, protocol._include_headers = before
+        forget_document("file:///w/h.yaml")
+    body = _pygls_body(params).encode("utf-8")
+    assert writer.out.getvalue() == (b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc; "
+                                     b"charset=utf-8\r\n\r\n" % len(body)) + body
