@@ -34,6 +34,11 @@ from .errors import syntax_error
 
 SAFE_INTEGER = runtime.SAFE_INTEGER
 
+INLINE_INTEGER = 2**30 - 1
+"""The inline range checks on integer results ask first whether a result is within this bound:
+CPython compares integers of one 30-bit digit on a quick path, bigger ones (such as
+:data:`SAFE_INTEGER`, the language's own bound, asked second) on a slower one."""
+
 HELPERS = {
     "__rt_add": runtime.add,
     "__rt_sub": runtime.subtract,
@@ -227,11 +232,11 @@ class Translator(ast.NodeVisitor):
         result = self.temporary()
         stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
         if helper == "__rt_add" or number_result:  # a number literal is one operand: the result is a number
-            exact = ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [stored, ast.Constant(SAFE_INTEGER)])
+            exact = _within(stored, result)
         else:
             exact = ast.BoolOp(ast.Or(), [
                 ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.IsNot()], [_name("__rt_int")]),
-                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [_name(result), ast.Constant(SAFE_INTEGER)]),
+                _within(_name(result), result),
             ])
         return ast.IfExp(exact, _name(result), _call("__rt_big", _name(result)))
 
@@ -246,11 +251,7 @@ class Translator(ast.NodeVisitor):
             [ast.Is(), ast.Is()],
             [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()), _name("__rt_int")],
         )
-        exact = ast.Compare(
-            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-            [ast.NamedExpr(ast.Name(total, ast.Store()), ast.BinOp(_name(a), ast.Add(), _name(b))),
-             ast.Constant(SAFE_INTEGER)],
-        )
+        exact = _within(ast.NamedExpr(ast.Name(total, ast.Store()), ast.BinOp(_name(a), ast.Add(), _name(b))), total)
         inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
         if self._in_comprehension:
             # There a join may run millions of times: every text made is charged by its size.
@@ -289,9 +290,13 @@ class Translator(ast.NodeVisitor):
             low, high, helper = -(S // abs(k)), S // abs(k), "__rt_mul"
         else:
             return None
+        # The one-digit part of the range first (INLINE_INTEGER), then the rest of it.
+        narrow = ast.Compare(ast.Constant(max(low, -INLINE_INTEGER)), [ast.LtE(), ast.LtE()],
+                             [_name(name), ast.Constant(min(high, INLINE_INTEGER))])
         test = ast.BoolOp(ast.And(), [
             ast.Compare(ast.Attribute(_name(name), "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(high)])])
+            ast.BoolOp(ast.Or(), [narrow, ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()],
+                                                      [_name(name), ast.Constant(high)])])])
         args = [left, right] if helper == "__rt_sub" else [_name(_G), left, right]
         return ast.IfExp(test, ast.BinOp(left, op, right), _call(helper, *args))
 
@@ -324,10 +329,8 @@ class Translator(ast.NodeVisitor):
             test = ast.BoolOp(ast.And(), [
                 ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
                             [ast.Is()], [_name("__rt_int")]),
-                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-                            [ast.NamedExpr(ast.Name(product, ast.Store()),
-                                           ast.BinOp(operands[0], ast.Mult(), operands[1])),
-                             ast.Constant(SAFE_INTEGER)])])
+                _within(ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(operands[0], ast.Mult(), operands[1])),
+                        product)])
             return ast.IfExp(test, _name(product), _call("__rt_mul", _name(_G), *operands))
         a, b, product = self.temporary(), self.temporary(), self.temporary()
         both_integers = ast.Compare(
@@ -336,11 +339,8 @@ class Translator(ast.NodeVisitor):
             [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()),
              _name("__rt_int")],
         )
-        exact = ast.Compare(
-            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-            [ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(_name(a), ast.Mult(), _name(b))),
-             ast.Constant(SAFE_INTEGER)],
-        )
+        exact = _within(ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(_name(a), ast.Mult(), _name(b))),
+                        product)
         inline = ast.IfExp(exact, _name(product), _call("__rt_mul", _name(_G), _name(a), _name(b)))
         return ast.IfExp(both_integers, inline, _call("__rt_mul", _name(_G), _name(a), _name(b)))
 
@@ -588,6 +588,14 @@ class Translator(ast.NodeVisitor):
 
 _NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                               defaults=[])
+
+
+def _within(first: ast.expr, name: str) -> ast.expr:
+    """``first`` (which stores the integer ``name``) is within the language's exact range:
+    checked on CPython's one-digit path first, on the slower one only past it."""
+    return ast.BoolOp(ast.Or(), [
+        ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()], [first, ast.Constant(INLINE_INTEGER)]),
+        ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(SAFE_INTEGER)])])
 
 
 def _is_text_constant(node: ast.expr) -> bool:
