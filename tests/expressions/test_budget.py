@@ -174,6 +174,18 @@ def test_str_of_numbers_is_charged_as_the_language_writes_them():
     assert spent("str(L)", L=[1, 2, 3]) == (budget.PRINT_COST * 4 + 2 * 2, 2)
 
 
+def test_quick_paths_charge_what_the_general_ones_do():
+    # touch(): a list of numbers inline, anything else weighed.
+    assert spent("max(L)", L=[3, 1.5, True]) == (budget.TOUCH_COST * 4, 0)
+    assert spent("max(L)", L=["b", "a"]) == (budget.TOUCH_COST * 3, 0)
+    assert spent("max(L)", L=[[2], [1, 1]]) == (budget.TOUCH_COST * weight([[2], [1, 1]], 10**6), 0)
+    # str() of a short list of integers, and of one past the quick path's length.
+    long = list(range(1000))
+    assert spent("str(L)", L=[2**60, 1])[0] == budget.PRINT_COST * 3 + 2 * (len("[1.152921504606847e+18, 1]") // 8 + 1)
+    assert spent("str(L)", L=long) == (budget.PRINT_COST * 1001 + 2 * (len(str(long)) // 8 + 1), len(str(long)) // 8 + 1)
+    assert spent("range(n)", n=5) == (2 * 5, 5)
+
+
 def test_weight_of_a_flat_list_is_its_length():
     assert weight([1, 2.5, True], 100) == 4
     assert weight([1, None, "x" * 64], 100) == 4 + 2

@@ -34,8 +34,14 @@ def _integer(value, what: str) -> int:
 
 def _range(G, *args):
     if len(args) == 1 and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE:
-        build(G, args[0])
-        return list(range(args[0]))
+        count = args[0]  # build() inline
+        G.room -= count
+        if G.room < 0:
+            raise out_of_room()
+        G.steps -= count * ELEMENT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        return list(range(count))
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
     numbers = [_integer(a, "range()") for a in args]
@@ -345,7 +351,14 @@ def _str(G, value="", /):
         if G.steps < 0:
             raise out_of_work()
         return text
-    if cls is not str:
+    if (cls is list or cls is tuple) and 0 < len(value) < _SHORT_LIST and _INTEGERS.issuperset(map(type, value)):
+        # A short list of integers (``str(score)``): flat, so its weight is its length + 1.
+        charge(G, PRINT_COST * (len(value) + 1))
+        if -SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER:
+            text = py.repr(value)  # as _integers_text() writes it (never near MAX_TEXT here)
+            build_text(G, len(text))
+            return text
+    elif cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
         charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
     text = _integers_text(value) if cls is list or cls is tuple else None
@@ -356,6 +369,10 @@ def _str(G, value="", /):
 
 
 _INTEGERS = frozenset({int, bool})
+
+_SHORT_LIST = 1000
+"""Lists shorter than this are checked for being all integers before they are charged: the
+check costs less than the charge does."""
 
 
 def _integers_text(value) -> str | None:
