@@ -153,6 +153,10 @@ def test_joining_short_texts_outside_a_comprehension_is_not_charged():
     # 64 characters: eight elements of text, two units each.
     assert spent("a + b", a="x" * 32, b="y" * 32) == (2 * 9, 9)
     assert spent("a * 2", a="x" * 2) == (2, 1)
+    # A text literal repeated into fewer than 64 characters, likewise; 64 and more are charged.
+    assert spent("'abc' * n", n=21) == (0, 0)
+    assert spent("n * 'abc'", n=22) == (2 * 9, 9)
+    assert spent("['-' * n for i in L]", n=1, L=[1]) == (budget.LOOP_COST + 3 * NODE_COST + 2, 1 + 3 // 2 + 1)
 
 
 def test_joining_texts_in_a_comprehension_is_charged_by_size():

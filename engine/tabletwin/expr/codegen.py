@@ -321,6 +321,10 @@ class Translator(ast.NodeVisitor):
         """``a * b`` inline for integers with an exact result, else through the runtime."""
         if self._in_iterable:
             return _call("__rt_mul", _name(_G), left, right)
+        if not self._in_comprehension and (_is_text_constant(left) or _is_text_constant(right)):
+            repeated = self.short_repeat(left, right)
+            if repeated is not None:
+                return repeated
         if _is_integer_constant(right) or _is_integer_constant(left):
             # ``2 * x``, ``x * 2``: only the other operand's class is in question.
             constant, other = (right, left) if _is_integer_constant(right) else (left, right)
@@ -343,6 +347,22 @@ class Translator(ast.NodeVisitor):
                         product)
         inline = ast.IfExp(exact, _name(product), _call("__rt_mul", _name(_G), _name(a), _name(b)))
         return ast.IfExp(both_integers, inline, _call("__rt_mul", _name(_G), _name(a), _name(b)))
+
+    def short_repeat(self, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``'-' * n`` outside comprehensions: inline and uncharged when the result is shorter
+        than SHORT_TEXT (as a short join is), else through the runtime."""
+        literal_left = _is_text_constant(left)
+        literal, other = (left, right) if literal_left else (right, left)
+        if not literal.value:
+            return None
+        kept = self.temporary()
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(kept, ast.Store()), other), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(_name(kept), [ast.Lt()], [ast.Constant(-(-SHORT_TEXT // len(literal.value)))])])
+        operands = [literal, _name(kept)] if literal_left else [_name(kept), literal]
+        return ast.IfExp(test, ast.BinOp(operands[0], ast.Mult(), operands[1]),
+                         _call("__rt_mul", _name(_G), *operands))
 
     def guarded_modulo(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a % b`` inline unless ``a`` is text (no %-formatting in the language)."""
