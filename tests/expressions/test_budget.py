@@ -171,7 +171,15 @@ def test_comparing_a_short_text_is_not_charged_and_a_long_list_is():
 
 
 def test_str_of_numbers_is_charged_as_the_language_writes_them():
-    assert spent("str(n)", n=-1234567) == (budget.PRINT_COST + 2 * 2, 2)
+    # In a comprehension: the print, then two elements of text (one step: the loop and 3 nodes).
+    step = (budget.LOOP_COST + 3 * NODE_COST, 1 + 3 // 2)
+    assert spent("[str(n) for i in L]", n=-1234567, L=[0]) == (step[0] + budget.PRINT_COST + 2 * 2, step[1] + 2)
+    assert spent("str(n)", n=2**40) == (budget.PRINT_COST + 2 * 2, 2)
+    # Outside one, an integer is written inline, uncharged (a short text); str shadowed is called.
+    assert spent("str(n)", n=-1234567) == (0, 0)
+    assert evaluate("str(n) + str(-n)", n=1234567) == "1234567-1234567"
+    f = FunctionDef.compile("str", ["x"], {}, "x * 2")
+    assert evaluate("str(21)", build_globals(functions={"str": f.bind})) == 42
     assert evaluate("str([1, True, -5]) + str((7,)) + str([])") == "[1, True, -5](7,)[]"
     # An integer past 2**53 (from outside: the language makes a decimal of it) prints as one.
     assert evaluate("str(L)", L=[2**60, 1]) == "[1.152921504606847e+18, 1]"

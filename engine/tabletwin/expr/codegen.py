@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import ast
 import warnings
+from functools import partial
 
 from ..dictorder import index_key
-from . import runtime
+from . import builtins, runtime
 from .checker import Parsed
 from .budget import LOOP_COST, NODE_COST
 from .errors import syntax_error
@@ -65,6 +66,9 @@ HELPERS = {
     "__rt_charge": runtime.charge,
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
+    "__rt_repr": repr,
+    "__rt_partial": partial,
+    "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
     "__rt_str": str,
     "__rt_tuple": tuple,
     "__rt_len": len,
@@ -499,7 +503,25 @@ class Translator(ast.NodeVisitor):
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
+        if (isinstance(node.func, ast.Name) and node.func.id == "str" and len(args) == 1 and not keywords
+                and not (self.strict or self._in_comprehension or self._in_iterable)):
+            return self.short_str(function, args[0])
         return ast.Call(function, args, keywords)
+
+    def short_str(self, function: ast.expr, argument: ast.expr) -> ast.expr:
+        """``str(n)`` outside comprehensions: when ``str`` is the builtin and ``n`` an integer,
+        Python writes it inline, uncharged (fewer than 64 characters, as a short join)."""
+        called, value = self.temporary(), self.temporary()
+        is_builtin = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(called, ast.Store()), function), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_partial")]),
+            ast.Compare(ast.Attribute(_name(called), "func", ast.Load()), [ast.Is()], [_name("__rt_str_builtin")])])
+        is_integer = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(value, ast.Store()), argument), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()], [_name(value), ast.Constant(INLINE_INTEGER)])])
+        written = ast.IfExp(is_integer, _call("__rt_repr", _name(value)), ast.Call(_name(called), [_name(value)], []))
+        return ast.IfExp(is_builtin, written, ast.Call(_name(called), [argument], []))
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
         return _call("__rt_method_value", _name(_G), self.visit(node.value), ast.Constant(node.attr))
