@@ -151,12 +151,37 @@ def _is_number_literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value.__class__ in (int, float)
 
 
+class SelfCall:
+    """How an own function's body calls itself (``fib(n - 1)`` in ``fib``) where it calls
+    nothing else: straight to its inner function, passing the call depth along.
+
+    The site still looks the name up (a variable may shadow the function); when it finds the
+    function itself, it calls ``inner(depth + 1, *arguments)``, which checks and counts the
+    depth with that argument instead of the scope's counter. ``least_arguments`` and
+    ``most_arguments`` bound the calls taken this way (others fail as Python's call would).
+    """
+
+    def __init__(self, name: str, function: str, inner: str, depth: str, least_arguments: int,
+                 most_arguments: int):
+        self.name, self.function, self.inner, self.depth = name, function, inner, depth
+        self.least_arguments, self.most_arguments = least_arguments, most_arguments
+
+    def call(self, scope: ast.expr, arguments: list[ast.expr]) -> ast.expr:
+        looked_up = ast.Subscript(scope, ast.Constant(self.name), ast.Load())
+        deeper = ast.BinOp(_name(self.depth), ast.Add(), ast.Constant(1))
+        return ast.IfExp(ast.Compare(looked_up, [ast.Is()], [_name(self.function)]),
+                         ast.Call(_name(self.inner), [deeper, *arguments], []),
+                         ast.Call(looked_up, arguments, []))
+
+
 class Translator(ast.NodeVisitor):
     """Checked AST to the Python AST of one flavour (see the module docstring)."""
 
     def __init__(self, parsed: Parsed, strict: bool, local_names: frozenset[str] | None,
-                 bound: set[str] | None = None, temporary_prefix: str = "__t"):
+                 bound: set[str] | None = None, temporary_prefix: str = "__t",
+                 self_call: "SelfCall | None" = None):
         self.parsed = parsed
+        self.self_call = self_call
         self.strict = strict
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
@@ -499,6 +524,11 @@ class Translator(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute):
             receiver = self.visit(node.func.value)
             return _call(f"__rt_m_{node.func.attr}", _name(_G), receiver, *[self.visit(a) for a in node.args])
+        own = self.self_call
+        if (own is not None and isinstance(node.func, ast.Name) and node.func.id == own.name
+                and not self.is_bound(own.name) and not node.keywords
+                and own.least_arguments <= len(node.args) <= own.most_arguments):
+            return own.call(_name(_G), [self.visit(a) for a in node.args])
         self.calls_values = True
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]
