@@ -3,7 +3,7 @@
 import pytest
 
 from tabletwin.expr import (EvalError, ExprSyntaxError, FunctionDef, FunctionDefinitionError, build_globals,
-                            compile_expression)
+                            compile_expression, derived_provider)
 
 
 def scope_with(**definitions):
@@ -112,8 +112,27 @@ def test_a_shadowed_self_call_and_strict_reruns_inside_recursion():
     with pytest.raises(EvalError) as info:
         run("f(2)", build_globals(functions={"f": fib.bind, "fib": fib.bind}, variables={"fib": 3}))
     assert info.value.detail == "a number cannot be called like a function"
+    derived = build_globals(functions={"f": fib.bind}, derived={"fib": derived_provider(compile_expression("5"))})
+    assert run("f(1)", derived) == 1
+    with pytest.raises(EvalError) as info:
+        run("f(2)", derived)
+    assert info.value.detail == "a number cannot be called like a function"
     # 4/2 indexes a list only in the strict code: the rerun goes through every level.
     scope = scope_with(walk=(["L", "i"], {}, "L[i] if i >= 2 else walk(L, i + 4/4)"))
     assert run("walk([5, 6, 7], 0)", scope) == 7
     scope = scope_with(opt=(["n", "m?"], {}, "(m or 0) if n == 0 else opt(n - 1) + opt(n - 1, 1)"))
     assert run("opt(3)", scope) == 4
+
+
+def test_self_recursion_calling_plain_builtins():
+    rsum = FunctionDef.compile("rsum", ["xs", "i"], {}, "0 if i >= len(xs) else abs(xs[i]) + rsum(xs, i + 1)")
+    scope = build_globals(functions={"rsum": rsum.bind})
+    assert run("rsum([1, -2, 3], 0)", scope) == 6
+    with pytest.raises(EvalError) as info:
+        run("rsum(list(range(100)), 0)", scope)  # 101 calls deep
+    assert info.value.detail == "more than 100 calls deep"
+    # A variable named len: the calls go by the scope and find it.
+    shadowed = build_globals(functions={"rsum": rsum.bind}, variables={"len": 3})
+    with pytest.raises(EvalError) as info:
+        run("rsum([1], 0)", shadowed)
+    assert info.value.detail == "a number cannot be called like a function"

@@ -76,6 +76,7 @@ HELPERS = {
     "__builtins__": {},
 }
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
+HELPERS.update({f"__rt_plain_{name}": fn for name, fn in builtins.PLAIN_BUILTINS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
 SHORT_TEXT = 64
@@ -153,25 +154,24 @@ def _is_number_literal(node: ast.expr) -> bool:
 
 class SelfCall:
     """How an own function's body calls itself (``fib(n - 1)`` in ``fib``) where it calls
-    nothing else: straight to its inner function, passing the call depth along.
+    nothing else: straight to its inner function, ``inner(depth + 1, *arguments)``, which
+    checks and counts the depth with that argument instead of the scope's counter.
 
-    The site still looks the name up (a variable may shadow the function); when it finds the
-    function itself, it calls ``inner(depth + 1, *arguments)``, which checks and counts the
-    depth with that argument instead of the scope's counter. ``least_arguments`` and
-    ``most_arguments`` bound the calls taken this way (others fail as Python's call would).
+    The caller makes sure the name is the function itself (see functions._self_recursive).
+    ``least_arguments`` and ``most_arguments`` bound the calls taken this way (others go by
+    the scope and fail as Python's call would).
     """
 
-    def __init__(self, name: str, function: str, inner: str, depth: str, least_arguments: int,
-                 most_arguments: int):
-        self.name, self.function, self.inner, self.depth = name, function, inner, depth
+    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int):
+        self.name, self.inner, self.depth = name, inner, depth
         self.least_arguments, self.most_arguments = least_arguments, most_arguments
+        self.plain_builtins: set[str] = set()
+        """Builtins that call nothing (``len``) called by name: called straight, the caller
+        making sure the names are these builtins."""
 
-    def call(self, scope: ast.expr, arguments: list[ast.expr]) -> ast.expr:
-        looked_up = ast.Subscript(scope, ast.Constant(self.name), ast.Load())
+    def call(self, arguments: list[ast.expr]) -> ast.expr:
         deeper = ast.BinOp(_name(self.depth), ast.Add(), ast.Constant(1))
-        return ast.IfExp(ast.Compare(looked_up, [ast.Is()], [_name(self.function)]),
-                         ast.Call(_name(self.inner), [deeper, *arguments], []),
-                         ast.Call(looked_up, arguments, []))
+        return ast.Call(_name(self.inner), [deeper, *arguments], [])
 
 
 class Translator(ast.NodeVisitor):
@@ -528,7 +528,11 @@ class Translator(ast.NodeVisitor):
         if (own is not None and isinstance(node.func, ast.Name) and node.func.id == own.name
                 and not self.is_bound(own.name) and not node.keywords
                 and own.least_arguments <= len(node.args) <= own.most_arguments):
-            return own.call(_name(_G), [self.visit(a) for a in node.args])
+            return own.call([self.visit(a) for a in node.args])
+        if (own is not None and isinstance(node.func, ast.Name) and node.func.id in builtins.PLAIN_BUILTINS
+                and not self.is_bound(node.func.id) and not node.keywords):
+            own.plain_builtins.add(node.func.id)
+            return _call(f"__rt_plain_{node.func.id}", *[self.visit(a) for a in node.args])
         self.calls_values = True
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]

@@ -102,17 +102,22 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
 
     Its self-calls go to ``__in(depth, ...)`` (see SelfCall): the scope's call counter is
     set once, by the outer call, and nothing but the function itself runs inside to read it.
-    The outer call runs the strict code itself, where every call goes by the scope.
+    The outer call also makes sure the scope's name is the function (not shadowed by a
+    variable; ``get`` computes no derived value) and the names of the plain builtins it calls
+    are those builtins, once: an expression changes no name. If not, or in the strict rerun, the outer call runs the strict code, where every call
+    goes by the scope (and the strict code is right for any values, only slower).
     """
     if checks:
         return None
     params = [name for name, _ in definition.params]
     required = sum(1 for _, optional in definition.params if not optional)
-    self_call = SelfCall(definition.name, "__fn", "__in", "__d", required, len(params))
+    self_call = SelfCall(definition.name, "__in", "__d", required, len(params))
     fast, alone = _flavour(definition, False, "        ", self_call)
     if not alone:
         return None
     strict, _ = _flavour(definition, True, "                ")
+    shadowed = [f"__G.get({definition.name!r}) is not __fn"]
+    shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
     inner_signature = ", ".join(["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)])
     return [
         f"    def __fn({signature}):",
@@ -120,7 +125,7 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
         "        __G.calls = __depth + 1",
         "        try:",
-        "            if __G.strict:",
+        f"            if __G.strict or {' or '.join(shadowed)}:",
         f"                __G.steps -= {cost}",
         "                if __G.steps < 0: __rt_charge(__G, 0)",
         *strict,
