@@ -439,8 +439,11 @@ class Translator(ast.NodeVisitor):
                 right_value = ast.NamedExpr(ast.Name(kept, ast.Store()), right)
             else:
                 kept, right_value = None, right
-            simple = (kept is None and position == 0 and _is_simple(operands[0])
-                      and (not isinstance(op, (ast.In, ast.NotIn)) or _is_simple(operands[1])))
+            # A Python local (a loop variable, a parameter) is read again rather than kept with
+            # := inside a comprehension (where := makes a closure cell); anything else, even
+            # c['suit'], costs more to read again than a cell does.
+            simple = (kept is None and position == 0 and isinstance(values[0], ast.Name)
+                      and (not isinstance(op, (ast.In, ast.NotIn)) or isinstance(values[1], ast.Name)))
             pairs.append(self.pair(op, left, right_value, cheap[position], simple))
             left = _name(kept) if kept else None
         return pairs[0] if len(pairs) == 1 else ast.BoolOp(ast.And(), pairs)
@@ -456,7 +459,7 @@ class Translator(ast.NodeVisitor):
         if cheap or isinstance(op, (ast.Is, ast.IsNot)):
             return ast.Compare(left, [op], [right])
         if simple and self._in_comprehension:
-            # A name or a plain subscript read twice costs less than the cell := would make.
+            # A local name read again costs less than the cell := would make.
             read = lambda: left  # noqa: E731 (the same node, unparsed twice)
             stored = left
         else:
@@ -693,15 +696,6 @@ def _is_constant(node: ast.expr) -> bool:
     if isinstance(node, ast.Dict):
         return not node.keys
     return isinstance(node, ast.Constant)
-
-
-def _is_simple(node: ast.expr) -> bool:
-    """A name, or a subscript of one by a name or constant: cheap and safe to read twice."""
-    if isinstance(node, ast.Name):
-        return True
-    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
-        return isinstance(node.value, ast.Name) and isinstance(node.slice, (ast.Name, ast.Constant))
-    return False
 
 
 def _is_cheap_pair(op: ast.cmpop, left: ast.expr, right: ast.expr) -> bool:
