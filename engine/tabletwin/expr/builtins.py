@@ -113,6 +113,20 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
+        if not options and len(args) == 1:
+            items = args[0]
+            cls = items.__class__
+            if (cls is list or cls is tuple) and items and items[0].__class__ in _NUMBERS:
+                # max(row) of numbers, the usual case: touch() inline.
+                units = TOUCH_COST * (len(items) + 1)
+                if units <= G.steps:
+                    try:
+                        py.sum(items)  # fails on anything but numbers, in C
+                    except TypeError:
+                        pass
+                    else:
+                        G.steps -= units
+                        return function(items)
         if len(args) == 1:
             items = args[0]
             if items.__class__ is not list and items.__class__ is not tuple:
@@ -353,10 +367,18 @@ def _str(G, value="", /):
         return text
     if (cls is list or cls is tuple) and 0 < len(value) < _SHORT_LIST and _INTEGERS.issuperset(map(type, value)):
         # A short list of integers (``str(score)``): flat, so its weight is its length + 1.
-        charge(G, PRINT_COST * (len(value) + 1))
+        G.steps -= PRINT_COST * (len(value) + 1)
+        if G.steps < 0:
+            raise out_of_work()
         if -SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER:
             text = py.repr(value)  # as _integers_text() writes it (never near MAX_TEXT here)
-            build_text(G, len(text))
+            elements = len(text) // TEXT_ELEMENT + 1  # build_text() inline
+            G.room -= elements
+            if G.room < 0:
+                raise out_of_room()
+            G.steps -= elements * ELEMENT_COST
+            if G.steps < 0:
+                raise out_of_work()
             return text
     elif cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
@@ -369,6 +391,7 @@ def _str(G, value="", /):
 
 
 _INTEGERS = frozenset({int, bool})
+_NUMBERS = frozenset({int, float, bool})
 
 _SHORT_LIST = 1000
 """Lists shorter than this are checked for being all integers before they are charged: the
