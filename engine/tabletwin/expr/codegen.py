@@ -66,6 +66,7 @@ HELPERS = {
     "__rt_charge": runtime.charge,
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
+    "__rt_KeyError": KeyError,
     "__rt_repr": repr,
     "__rt_partial": partial,
     "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
@@ -132,8 +133,9 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
     lines = [f"def __expr({_L}, {_G}):"]
-    for name in sorted(translator.hoisted):
-        lines.append(f"    {name} = {_L}[{name!r}] if {name!r} in {_L} else __rt_missing_local({name!r})")
+    for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
+        lines += ["    try:", f"        {name} = {_L}[{name!r}]",
+                  "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
     lines.append(f"    return {body}")
     return compile_python("\n".join(lines), parsed.source, "__expr")
 
