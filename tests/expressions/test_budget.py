@@ -198,6 +198,17 @@ def test_quick_paths_charge_what_the_general_ones_do():
     assert spent("range(n)", n=5) == (2 * 5, 5)
 
 
+def test_range_in_a_comprehension_is_charged_as_the_list_it_stands_for():
+    # range(n): n elements made, two units each; then each step (the loop, one node) and its room.
+    step = budget.LOOP_COST + NODE_COST
+    assert spent("[i for i in range(n)]", n=10) == (10 * 2 + 10 * step, 10 + 10 * 1)
+    assert spent("[i for i in range(1, n)]", n=11) == (10 * 2 + 10 * step, 10 + 10 * 1)
+    assert evaluate("[(i, j) for i in range(3) for j in range(i, 3) if i != j]") == [(0, 1), (0, 2), (1, 2)]
+    assert evaluate("[i for i in range(n)]", n=-2) == []
+    assert failure("[i for i in range(n)]", n=2.5) == ("TypeError", "range() needs an integer, not 2.5")
+    assert failure("sum(1 for i in range(10**7) for j in range(10**7))") == ("TimeoutError", TOO_LONG)
+
+
 def test_weight_of_a_flat_list_is_its_length():
     assert weight([1, 2.5, True], 100) == 4
     assert weight([1, None, "x" * 64], 100) == 4 + 2

@@ -17,7 +17,7 @@ from ..dictorder import ordered
 from .budget import (ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room,
                      out_of_work, touch, weight)
 from .errors import DictKeyError
-from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, too_long
+from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, iterate, too_long
 from .values import MAX_TEXT, TSet, str_text, to_text, type_name
 
 MAX_RANGE = 10_000_000
@@ -50,6 +50,25 @@ def _range(G, *args):
         raise ValueError("range too large")
     build(G, len(span))
     return list(span)
+
+
+def iterate_range(G, units, room, function, *args):
+    """``for i in range(n)`` in a comprehension: when ``range`` is the builtin and ``n`` a
+    plain count, Python's own range, charged as ``range(n)`` charges the list it makes and as
+    runtime.iterate() charges the steps; otherwise the call and iterate() as they are."""
+    if (len(args) == 1 and function.__class__ is partial and function.func is _range
+            and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE):
+        count = args[0]
+        build(G, count)
+        if room:
+            G.room -= count * room
+            if G.room < 0:
+                raise out_of_room()
+        G.steps -= count * units
+        if G.steps < 0:
+            raise out_of_work()
+        return py.range(count)
+    return iterate(G, function(*args), units, room)
 
 
 _SIZED = (list, tuple, dict, str, TSet)

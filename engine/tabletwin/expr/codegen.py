@@ -57,6 +57,7 @@ HELPERS = {
     "__rt_dict_pairs": runtime.dict_from_pairs,
     "__rt_set": runtime.make_set,
     "__rt_iterate": runtime.iterate,
+    "__rt_iterate_range": builtins.iterate_range,
     "__rt_getitem": runtime.get_item,
     "__rt_slice": runtime.get_slice,
     "__rt_charge_copy": runtime.charge_copy,
@@ -625,8 +626,8 @@ class Translator(ast.NodeVisitor):
             room = 1 + element_nodes // 2 if builds and position == len(generators) - 1 else 0
             self._in_iterable += 1
             try:
-                iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter),
-                                 ast.Constant(LOOP_COST + NODE_COST * nodes), ast.Constant(room))
+                iterable = self.iterable(generator.iter, ast.Constant(LOOP_COST + NODE_COST * nodes),
+                                         ast.Constant(room))
             finally:
                 self._in_iterable -= 1
             names: set[str] = set()
@@ -635,6 +636,16 @@ class Translator(ast.NodeVisitor):
             ifs = [self.visit(c) for c in generator.ifs]
             result.append(ast.comprehension(_store(generator.target), iterable, ifs, 0))
         return result
+
+    def iterable(self, node: ast.expr, units: ast.expr, room: ast.expr) -> ast.expr:
+        """A clause's iterable, its steps charged (runtime.iterate); ``range(...)`` goes to
+        builtins.iterate_range, which iterates Python's range instead of making the list."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+                and not node.keywords and 1 <= len(node.args) <= 3):
+            self.calls_values = True
+            function = self.visit(node.func)
+            return _call("__rt_iterate_range", _name(_G), units, room, function, *[self.visit(a) for a in node.args])
+        return _call("__rt_iterate", _name(_G), self.visit(node), units, room)
 
     def scoped(self, node, build, builds: bool = True):
         depth = len(self.bound)
