@@ -209,6 +209,17 @@ def test_range_in_a_comprehension_is_charged_as_the_list_it_stands_for():
     assert failure("sum(1 for i in range(10**7) for j in range(10**7))") == ("TimeoutError", TOO_LONG)
 
 
+def test_a_whole_comprehension_charges_its_first_iterable_as_any_other():
+    # A list (charged inline before the comprehension) and a tuple (through iterate()) alike.
+    step = budget.LOOP_COST + 3 * NODE_COST
+    for L in ([1, 2, 3], (1, 2, 3)):
+        assert spent("[i + 1 for i in L]", L=L) == (3 * step, 3 * (1 + 3 // 2))
+        assert spent("{str(i): i for i in L}", L=L)[1] == 3 * (1 + 4 // 2) + 3 * 1
+    assert failure("[[i] for i in L]", L=[0] * (MAX_ELEMENTS // 2 + 1)) == ("MemoryError", TOO_MUCH)
+    assert failure("[i for i in L if i]", L=[0] * (WORK_LIMIT // 6 + 1)) == ("TimeoutError", TOO_LONG)
+    assert evaluate("{c: 1 for c in 'ba'}") == {"b": 1, "a": 1}
+
+
 def test_weight_of_a_flat_list_is_its_length():
     assert weight([1, 2.5, True], 100) == 4
     assert weight([1, None, "x" * 64], 100) == 4 + 2

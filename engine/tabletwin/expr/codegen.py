@@ -65,6 +65,8 @@ HELPERS = {
     "__rt_not_contains": runtime.not_contains,
     "__rt_method_value": runtime.method_value,
     "__rt_charge": runtime.charge,
+    "__rt_build": runtime.build,
+    "__rt_list": list,
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
     "__rt_KeyError": KeyError,
@@ -130,15 +132,54 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     """The Python function ``f(L, G)`` for ``parsed``."""
     translator = Translator(parsed, strict, local_names)
     try:
-        body = ast.unparse(translator.visit(parsed.tree.body))
+        tree = translator.visit(parsed.tree.body)
+        first_iterable = _outer_iterable(tree)
+        body = ast.unparse(tree)
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
     lines = [f"def __expr({_L}, {_G}):"]
     for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
         lines += ["    try:", f"        {name} = {_L}[{name!r}]",
                   "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
+    if first_iterable is not None:
+        lines += _charged_iterable(*first_iterable)
     lines.append(f"    return {body}")
     return compile_python("\n".join(lines), parsed.source, "__expr")
+
+
+_ITERABLE = "__i"
+
+
+def _outer_iterable(tree: ast.expr) -> tuple[str, int, int] | None:
+    """When the whole expression is a list, set or dict comprehension whose first iterable is
+    charged by runtime.iterate (the first thing it evaluates): that iterable, its units and
+    room, and the comprehension now reads it from a local, charged by statements before
+    (_charged_iterable) instead of a call."""
+    if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("__rt_dict", "__rt_set"):
+        tree = tree.args[0]
+    if not isinstance(tree, (ast.ListComp, ast.DictComp)):
+        return None
+    first = tree.generators[0]
+    call = first.iter
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "__rt_iterate"):
+        return None
+    _, iterable, units, room = call.args
+    first.iter = _name(_ITERABLE)
+    return ast.unparse(iterable), units.value, room.value
+
+
+def _charged_iterable(iterable: str, units: int, room: int) -> list[str]:
+    """runtime.iterate() for a list, inline; anything else through it."""
+    lines = [f"    {_ITERABLE} = {iterable}",
+             f"    if {_ITERABLE}.__class__ is __rt_list:"]
+    if room:
+        lines += [f"        {_G}.room -= __rt_len({_ITERABLE}) * {room}",
+                  f"        if {_G}.room < 0: __rt_build({_G}, 0)"]
+    lines += [f"        {_G}.steps -= __rt_len({_ITERABLE}) * {units}",
+              f"        if {_G}.steps < 0: __rt_charge({_G}, 0)",
+              "    else:",
+              f"        {_ITERABLE} = __rt_iterate({_G}, {_ITERABLE}, {units}, {room})"]
+    return lines
 
 
 def _name(identifier: str) -> ast.Name:
