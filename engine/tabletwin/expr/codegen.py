@@ -441,12 +441,13 @@ class Translator(ast.NodeVisitor):
         """``a % b`` inline unless ``a`` is text (no %-formatting in the language)."""
         if self._in_iterable:
             return _call("__rt_mod", left, right)
-        a = self.temporary()
-        test = ast.Compare(
-            ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
-            [ast.IsNot()], [_name("__rt_str")],
-        )
-        return ast.IfExp(test, ast.BinOp(_name(a), ast.Mod(), right), _call("__rt_mod", _name(a), right))
+        if isinstance(left, ast.Name):  # a Python local, read again (no := cell in a comprehension)
+            first, again = left, left
+        else:
+            a = self.temporary()
+            first, again = ast.NamedExpr(ast.Name(a, ast.Store()), left), _name(a)
+        test = ast.Compare(ast.Attribute(first, "__class__", ast.Load()), [ast.IsNot()], [_name("__rt_str")])
+        return ast.IfExp(test, ast.BinOp(again, ast.Mod(), right), _call("__rt_mod", again, right))
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         return ast.UnaryOp(node.op, self.visit(node.operand))
