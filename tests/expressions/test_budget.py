@@ -194,7 +194,8 @@ def test_quick_paths_charge_what_the_general_ones_do():
     # str() of a short list of integers, and of one past the quick path's length.
     long = list(range(1000))
     assert spent("str(L)", L=[2**60, 1])[0] == budget.PRINT_COST * 3 + 2 * (len("[1.152921504606847e+18, 1]") // 8 + 1)
-    assert spent("str(L)", L=long) == (budget.PRINT_COST * 1001 + 2 * (len(str(long)) // 8 + 1), len(str(long)) // 8 + 1)
+    elements = len(str(long)) // 8 + 1
+    assert spent("str(L)", L=long) == (budget.PRINT_COST * 1001 + 2 * elements, elements)
     assert spent("range(n)", n=5) == (2 * 5, 5)
 
 

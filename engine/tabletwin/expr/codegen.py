@@ -601,7 +601,8 @@ class Translator(ast.NodeVisitor):
         is_integer = ast.BoolOp(ast.And(), [
             ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(value, ast.Store()), argument), "__class__", ast.Load()),
                         [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()], [_name(value), ast.Constant(INLINE_INTEGER)])])
+            ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()],
+                        [_name(value), ast.Constant(INLINE_INTEGER)])])
         written = ast.IfExp(is_integer, _call("__rt_repr", _name(value)), ast.Call(_name(called), [_name(value)], []))
         return ast.IfExp(is_builtin, written, ast.Call(_name(called), [argument], []))
 

@@ -104,8 +104,9 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     set once, by the outer call, and nothing but the function itself runs inside to read it.
     The outer call also makes sure the scope's name is the function (not shadowed by a
     variable; ``get`` computes no derived value) and the names of the plain builtins it calls
-    are those builtins, once: an expression changes no name. If not, or in the strict rerun, the outer call runs the strict code, where every call
-    goes by the scope (and the strict code is right for any values, only slower).
+    are those builtins, once: an expression changes no name. If not, or in the strict rerun,
+    the outer call runs the strict code, where every call goes by the scope (and the strict
+    code is right for any values, only slower).
     """
     if checks:
         return None
