@@ -153,6 +153,10 @@ def test_joining_short_texts_outside_a_comprehension_is_not_charged():
     # 64 characters: eight elements of text, two units each.
     assert spent("a + b", a="x" * 32, b="y" * 32) == (2 * 9, 9)
     assert spent("a * 2", a="x" * 2) == (2, 1)
+    # A text literal repeated into fewer than 64 characters, likewise; 64 and more are charged.
+    assert spent("'abc' * n", n=21) == (0, 0)
+    assert spent("n * 'abc'", n=22) == (2 * 9, 9)
+    assert spent("['-' * n for i in L]", n=1, L=[1]) == (budget.LOOP_COST + 3 * NODE_COST + 2, 1 + 3 // 2 + 1)
 
 
 def test_joining_texts_in_a_comprehension_is_charged_by_size():
@@ -167,11 +171,54 @@ def test_comparing_a_short_text_is_not_charged_and_a_long_list_is():
 
 
 def test_str_of_numbers_is_charged_as_the_language_writes_them():
-    assert spent("str(n)", n=-1234567) == (budget.PRINT_COST + 2 * 2, 2)
+    # In a comprehension: the print, then two elements of text (one step: the loop and 3 nodes).
+    step = (budget.LOOP_COST + 3 * NODE_COST, 1 + 3 // 2)
+    assert spent("[str(n) for i in L]", n=-1234567, L=[0]) == (step[0] + budget.PRINT_COST + 2 * 2, step[1] + 2)
+    assert spent("str(n)", n=2**40) == (budget.PRINT_COST + 2 * 2, 2)
+    # Outside one, an integer is written inline, uncharged (a short text); str shadowed is called.
+    assert spent("str(n)", n=-1234567) == (0, 0)
+    assert evaluate("str(n) + str(-n)", n=1234567) == "1234567-1234567"
+    f = FunctionDef.compile("str", ["x"], {}, "x * 2")
+    assert evaluate("str(21)", build_globals(functions={"str": f.bind})) == 42
     assert evaluate("str([1, True, -5]) + str((7,)) + str([])") == "[1, True, -5](7,)[]"
     # An integer past 2**53 (from outside: the language makes a decimal of it) prints as one.
     assert evaluate("str(L)", L=[2**60, 1]) == "[1.152921504606847e+18, 1]"
     assert spent("str(L)", L=[1, 2, 3]) == (budget.PRINT_COST * 4 + 2 * 2, 2)
+
+
+def test_quick_paths_charge_what_the_general_ones_do():
+    # touch(): a list of numbers inline, anything else weighed.
+    assert spent("max(L)", L=[3, 1.5, True]) == (budget.TOUCH_COST * 4, 0)
+    assert spent("max(L)", L=["b", "a"]) == (budget.TOUCH_COST * 3, 0)
+    assert spent("max(L)", L=[[2], [1, 1]]) == (budget.TOUCH_COST * weight([[2], [1, 1]], 10**6), 0)
+    # str() of a short list of integers, and of one past the quick path's length.
+    long = list(range(1000))
+    assert spent("str(L)", L=[2**60, 1])[0] == budget.PRINT_COST * 3 + 2 * (len("[1.152921504606847e+18, 1]") // 8 + 1)
+    elements = len(str(long)) // 8 + 1
+    assert spent("str(L)", L=long) == (budget.PRINT_COST * 1001 + 2 * elements, elements)
+    assert spent("range(n)", n=5) == (2 * 5, 5)
+
+
+def test_range_in_a_comprehension_is_charged_as_the_list_it_stands_for():
+    # range(n): n elements made, two units each; then each step (the loop, one node) and its room.
+    step = budget.LOOP_COST + NODE_COST
+    assert spent("[i for i in range(n)]", n=10) == (10 * 2 + 10 * step, 10 + 10 * 1)
+    assert spent("[i for i in range(1, n)]", n=11) == (10 * 2 + 10 * step, 10 + 10 * 1)
+    assert evaluate("[(i, j) for i in range(3) for j in range(i, 3) if i != j]") == [(0, 1), (0, 2), (1, 2)]
+    assert evaluate("[i for i in range(n)]", n=-2) == []
+    assert failure("[i for i in range(n)]", n=2.5) == ("TypeError", "range() needs an integer, not 2.5")
+    assert failure("sum(1 for i in range(10**7) for j in range(10**7))") == ("TimeoutError", TOO_LONG)
+
+
+def test_a_whole_comprehension_charges_its_first_iterable_as_any_other():
+    # A list (charged inline before the comprehension) and a tuple (through iterate()) alike.
+    step = budget.LOOP_COST + 3 * NODE_COST
+    for L in ([1, 2, 3], (1, 2, 3)):
+        assert spent("[i + 1 for i in L]", L=L) == (3 * step, 3 * (1 + 3 // 2))
+        assert spent("{str(i): i for i in L}", L=L)[1] == 3 * (1 + 4 // 2) + 3 * 1
+    assert failure("[[i] for i in L]", L=[0] * (MAX_ELEMENTS // 2 + 1)) == ("MemoryError", TOO_MUCH)
+    assert failure("[i for i in L if i]", L=[0] * (WORK_LIMIT // 6 + 1)) == ("TimeoutError", TOO_LONG)
+    assert evaluate("{c: 1 for c in 'ba'}") == {"b": 1, "a": 1}
 
 
 def test_weight_of_a_flat_list_is_its_length():

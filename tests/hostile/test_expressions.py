@@ -294,6 +294,32 @@ def test_a_let_named_depth_does_not_lift_the_call_limit(tmp_path):
     assert outcome.stdout == "error: RecursionError: more than 100 calls deep\n"
 
 
+# An own function that calls only itself counts its depth in an argument: still bounded.
+
+@pytest.mark.parametrize("function,call,error", [
+    ('f: {params: [n], x: "n if n < 2 else f(n - 1) + f(n - 2)"}', "f(60)", f"TimeoutError: {TOO_LONG}"),
+    ('f: {params: [n], x: "0 if n == 0 else f(n - 1) + 1"}', "f(10**6)", "RecursionError: more than 100 calls deep"),
+    ('f: {params: [xs, i], x: "0 if i >= len(xs) else abs(xs[i]) + f(xs, i + 1)"}', "f(range(10**6), 0)",
+     "RecursionError: more than 100 calls deep"),
+    ('f: {params: [n], x: "[f(n - 1) for i in range(10**6)] if n else 0"}', "f(100)", f"TimeoutError: {TOO_LONG}"),
+])
+def test_a_function_calling_itself_is_bounded(tmp_path, function, call, error):
+    outcome = _eval(call, "--model", _functions(tmp_path, function))
+    assert (outcome.status, outcome.stdout) == (1, f"error: {error}\n")
+
+
+# range() in a comprehension is charged as the list it stands for, though none is made.
+
+@pytest.mark.parametrize("expression,error", [
+    ("sum(1 for i in range(10**7) for j in range(10**7))", f"TimeoutError: {TOO_LONG}"),
+    ("len([j for i in range(2) for j in range(10**7)])", f"MemoryError: {TOO_MUCH}"),
+    ("sum(1 for i in range(10**8))", "ValueError: range too large"),
+])
+def test_range_in_a_comprehension_is_bounded(expression, error):
+    outcome = _eval(expression)
+    assert (outcome.status, outcome.stdout) == (1, f"error: {error}\n")
+
+
 # Lone surrogates and keyword look-alikes are refused with their position.
 
 def test_a_lone_surrogate_escape_is_an_invalid_text_literal():

@@ -96,6 +96,18 @@ def build(G, elements: int) -> None:
 
 def touch(G, value) -> None:
     """Charge a walk of C code over ``value`` (a comparison, hashing, a search)."""
+    cls = value.__class__
+    if (cls is list or cls is tuple) and value and value[0].__class__ in _NUMBERS:
+        # A list of numbers, the usual case, weighed as weight() does, inline.
+        units = TOUCH_COST * (len(value) + 1)
+        if units <= G.steps:
+            try:
+                sum(value)  # fails on anything but numbers, in C
+            except TypeError:
+                pass
+            else:
+                G.steps -= units
+                return
     charge(G, TOUCH_COST * weight(value, G.steps // TOUCH_COST + 1))
 
 

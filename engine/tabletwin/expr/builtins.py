@@ -17,7 +17,7 @@ from ..dictorder import ordered
 from .budget import (ELEMENT_COST, PRINT_COST, TEXT_ELEMENT, TOUCH_COST, build, build_text, charge, out_of_room,
                      out_of_work, touch, weight)
 from .errors import DictKeyError
-from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, too_long
+from .runtime import MAX_LENGTH, SAFE_INTEGER, big_integer, counted, iterate, too_long
 from .values import MAX_TEXT, TSet, str_text, to_text, type_name
 
 MAX_RANGE = 10_000_000
@@ -34,8 +34,14 @@ def _integer(value, what: str) -> int:
 
 def _range(G, *args):
     if len(args) == 1 and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE:
-        build(G, args[0])
-        return list(range(args[0]))
+        count = args[0]  # build() inline
+        G.room -= count
+        if G.room < 0:
+            raise out_of_room()
+        G.steps -= count * ELEMENT_COST
+        if G.steps < 0:
+            raise out_of_work()
+        return list(range(count))
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
     numbers = [_integer(a, "range()") for a in args]
@@ -44,6 +50,25 @@ def _range(G, *args):
         raise ValueError("range too large")
     build(G, len(span))
     return list(span)
+
+
+def iterate_range(G, units, room, function, *args):
+    """``for i in range(n)`` in a comprehension: when ``range`` is the builtin and ``n`` a
+    plain count, Python's own range, charged as ``range(n)`` charges the list it makes and as
+    runtime.iterate() charges the steps; otherwise the call and iterate() as they are."""
+    if (len(args) == 1 and function.__class__ is partial and function.func is _range
+            and args[0].__class__ is int and 0 <= args[0] <= MAX_RANGE):
+        count = args[0]
+        build(G, count)
+        if room:
+            G.room -= count * room
+            if G.room < 0:
+                raise out_of_room()
+        G.steps -= count * units
+        if G.steps < 0:
+            raise out_of_work()
+        return py.range(count)
+    return iterate(G, function(*args), units, room)
 
 
 _SIZED = (list, tuple, dict, str, TSet)
@@ -107,6 +132,20 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
+        if not options and len(args) == 1:
+            items = args[0]
+            cls = items.__class__
+            if (cls is list or cls is tuple) and items and items[0].__class__ in _NUMBERS:
+                # max(row) of numbers, the usual case: touch() inline.
+                units = TOUCH_COST * (len(items) + 1)
+                if units <= G.steps:
+                    try:
+                        py.sum(items)  # fails on anything but numbers, in C
+                    except TypeError:
+                        pass
+                    else:
+                        G.steps -= units
+                        return function(items)
         if len(args) == 1:
             items = args[0]
             if items.__class__ is not list and items.__class__ is not tuple:
@@ -345,7 +384,22 @@ def _str(G, value="", /):
         if G.steps < 0:
             raise out_of_work()
         return text
-    if cls is not str:
+    if (cls is list or cls is tuple) and 0 < len(value) < _SHORT_LIST and _INTEGERS.issuperset(map(type, value)):
+        # A short list of integers (``str(score)``): flat, so its weight is its length + 1.
+        G.steps -= PRINT_COST * (len(value) + 1)
+        if G.steps < 0:
+            raise out_of_work()
+        if -SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER:
+            text = py.repr(value)  # as _integers_text() writes it (never near MAX_TEXT here)
+            elements = len(text) // TEXT_ELEMENT + 1  # build_text() inline
+            G.room -= elements
+            if G.room < 0:
+                raise out_of_room()
+            G.steps -= elements * ELEMENT_COST
+            if G.steps < 0:
+                raise out_of_work()
+            return text
+    elif cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.
         charge(G, PRINT_COST * py.min(weight(value, MAX_TEXT // 2), MAX_TEXT // 2))
     text = _integers_text(value) if cls is list or cls is tuple else None
@@ -356,6 +410,11 @@ def _str(G, value="", /):
 
 
 _INTEGERS = frozenset({int, bool})
+_NUMBERS = frozenset({int, float, bool})
+
+_SHORT_LIST = 1000
+"""Lists shorter than this are checked for being all integers before they are charged: the
+check costs less than the charge does."""
 
 
 def _integers_text(value) -> str | None:

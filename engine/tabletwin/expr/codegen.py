@@ -25,14 +25,20 @@ from __future__ import annotations
 
 import ast
 import warnings
+from functools import partial
 
 from ..dictorder import index_key
-from . import runtime
+from . import builtins, runtime
 from .checker import Parsed
 from .budget import LOOP_COST, NODE_COST
 from .errors import syntax_error
 
 SAFE_INTEGER = runtime.SAFE_INTEGER
+
+INLINE_INTEGER = 2**30 - 1
+"""The inline range checks on integer results ask first whether a result is within this bound:
+CPython compares integers of one 30-bit digit on a quick path, bigger ones (such as
+:data:`SAFE_INTEGER`, the language's own bound, asked second) on a slower one."""
 
 HELPERS = {
     "__rt_add": runtime.add,
@@ -51,6 +57,7 @@ HELPERS = {
     "__rt_dict_pairs": runtime.dict_from_pairs,
     "__rt_set": runtime.make_set,
     "__rt_iterate": runtime.iterate,
+    "__rt_iterate_range": builtins.iterate_range,
     "__rt_getitem": runtime.get_item,
     "__rt_slice": runtime.get_slice,
     "__rt_charge_copy": runtime.charge_copy,
@@ -58,8 +65,14 @@ HELPERS = {
     "__rt_not_contains": runtime.not_contains,
     "__rt_method_value": runtime.method_value,
     "__rt_charge": runtime.charge,
+    "__rt_build": runtime.build,
+    "__rt_list": list,
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
+    "__rt_KeyError": KeyError,
+    "__rt_repr": repr,
+    "__rt_partial": partial,
+    "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
     "__rt_str": str,
     "__rt_tuple": tuple,
     "__rt_len": len,
@@ -67,6 +80,7 @@ HELPERS = {
     "__builtins__": {},
 }
 HELPERS.update({f"__rt_m_{name}": fn for name, fn in runtime.METHOD_FUNCTIONS.items()})
+HELPERS.update({f"__rt_plain_{name}": fn for name, fn in builtins.PLAIN_BUILTINS.items()})
 HELPERS.update({f"__rt_cmp_{name}": fn for name, fn in runtime.COMPARISONS.items()})
 
 SHORT_TEXT = 64
@@ -118,14 +132,54 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     """The Python function ``f(L, G)`` for ``parsed``."""
     translator = Translator(parsed, strict, local_names)
     try:
-        body = ast.unparse(translator.visit(parsed.tree.body))
+        tree = translator.visit(parsed.tree.body)
+        first_iterable = _outer_iterable(tree)
+        body = ast.unparse(tree)
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
     lines = [f"def __expr({_L}, {_G}):"]
-    for name in sorted(translator.hoisted):
-        lines.append(f"    {name} = {_L}[{name!r}] if {name!r} in {_L} else __rt_missing_local({name!r})")
+    for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
+        lines += ["    try:", f"        {name} = {_L}[{name!r}]",
+                  "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
+    if first_iterable is not None:
+        lines += _charged_iterable(*first_iterable)
     lines.append(f"    return {body}")
     return compile_python("\n".join(lines), parsed.source, "__expr")
+
+
+_ITERABLE = "__i"
+
+
+def _outer_iterable(tree: ast.expr) -> tuple[str, int, int] | None:
+    """When the whole expression is a list, set or dict comprehension whose first iterable is
+    charged by runtime.iterate (the first thing it evaluates): that iterable, its units and
+    room, and the comprehension now reads it from a local, charged by statements before
+    (_charged_iterable) instead of a call."""
+    if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("__rt_dict", "__rt_set"):
+        tree = tree.args[0]
+    if not isinstance(tree, (ast.ListComp, ast.DictComp)):
+        return None
+    first = tree.generators[0]
+    call = first.iter
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "__rt_iterate"):
+        return None
+    _, iterable, units, room = call.args
+    first.iter = _name(_ITERABLE)
+    return ast.unparse(iterable), units.value, room.value
+
+
+def _charged_iterable(iterable: str, units: int, room: int) -> list[str]:
+    """runtime.iterate() for a list, inline; anything else through it."""
+    lines = [f"    {_ITERABLE} = {iterable}",
+             f"    if {_ITERABLE}.__class__ is __rt_list:"]
+    if room:
+        lines += [f"        {_G}.room -= __rt_len({_ITERABLE}) * {room}",
+                  f"        if {_G}.room < 0: __rt_build({_G}, 0)"]
+    lines += [f"        {_G}.steps -= __rt_len({_ITERABLE}) * {units}",
+              f"        if {_G}.steps < 0: __rt_charge({_G}, 0)",
+              "    else:",
+              f"        {_ITERABLE} = __rt_iterate({_G}, {_ITERABLE}, {units}, {room})"]
+    return lines
 
 
 def _name(identifier: str) -> ast.Name:
@@ -142,12 +196,36 @@ def _is_number_literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value.__class__ in (int, float)
 
 
+class SelfCall:
+    """How an own function's body calls itself (``fib(n - 1)`` in ``fib``) where it calls
+    nothing else: straight to its inner function, ``inner(depth + 1, *arguments)``, which
+    checks and counts the depth with that argument instead of the scope's counter.
+
+    The caller makes sure the name is the function itself (see functions._self_recursive).
+    ``least_arguments`` and ``most_arguments`` bound the calls taken this way (others go by
+    the scope and fail as Python's call would).
+    """
+
+    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int):
+        self.name, self.inner, self.depth = name, inner, depth
+        self.least_arguments, self.most_arguments = least_arguments, most_arguments
+        self.plain_builtins: set[str] = set()
+        """Builtins that call nothing (``len``) called by name: called straight, the caller
+        making sure the names are these builtins."""
+
+    def call(self, arguments: list[ast.expr]) -> ast.expr:
+        deeper = ast.BinOp(_name(self.depth), ast.Add(), ast.Constant(1))
+        return ast.Call(_name(self.inner), [deeper, *arguments], [])
+
+
 class Translator(ast.NodeVisitor):
     """Checked AST to the Python AST of one flavour (see the module docstring)."""
 
     def __init__(self, parsed: Parsed, strict: bool, local_names: frozenset[str] | None,
-                 bound: set[str] | None = None, temporary_prefix: str = "__t"):
+                 bound: set[str] | None = None, temporary_prefix: str = "__t",
+                 self_call: "SelfCall | None" = None):
         self.parsed = parsed
+        self.self_call = self_call
         self.strict = strict
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
@@ -227,11 +305,11 @@ class Translator(ast.NodeVisitor):
         result = self.temporary()
         stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
         if helper == "__rt_add" or number_result:  # a number literal is one operand: the result is a number
-            exact = ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [stored, ast.Constant(SAFE_INTEGER)])
+            exact = _within(stored, result)
         else:
             exact = ast.BoolOp(ast.Or(), [
                 ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.IsNot()], [_name("__rt_int")]),
-                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [_name(result), ast.Constant(SAFE_INTEGER)]),
+                _within(_name(result), result),
             ])
         return ast.IfExp(exact, _name(result), _call("__rt_big", _name(result)))
 
@@ -246,11 +324,7 @@ class Translator(ast.NodeVisitor):
             [ast.Is(), ast.Is()],
             [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()), _name("__rt_int")],
         )
-        exact = ast.Compare(
-            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-            [ast.NamedExpr(ast.Name(total, ast.Store()), ast.BinOp(_name(a), ast.Add(), _name(b))),
-             ast.Constant(SAFE_INTEGER)],
-        )
+        exact = _within(ast.NamedExpr(ast.Name(total, ast.Store()), ast.BinOp(_name(a), ast.Add(), _name(b))), total)
         inline = ast.IfExp(exact, _name(total), _call("__rt_big", _name(total)))
         if self._in_comprehension:
             # There a join may run millions of times: every text made is charged by its size.
@@ -289,9 +363,13 @@ class Translator(ast.NodeVisitor):
             low, high, helper = -(S // abs(k)), S // abs(k), "__rt_mul"
         else:
             return None
+        # The one-digit part of the range first (INLINE_INTEGER), then the rest of it.
+        narrow = ast.Compare(ast.Constant(max(low, -INLINE_INTEGER)), [ast.LtE(), ast.LtE()],
+                             [_name(name), ast.Constant(min(high, INLINE_INTEGER))])
         test = ast.BoolOp(ast.And(), [
             ast.Compare(ast.Attribute(_name(name), "__class__", ast.Load()), [ast.Is()], [_name("__rt_int")]),
-            ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(high)])])
+            ast.BoolOp(ast.Or(), [narrow, ast.Compare(ast.Constant(low), [ast.LtE(), ast.LtE()],
+                                                      [_name(name), ast.Constant(high)])])])
         args = [left, right] if helper == "__rt_sub" else [_name(_G), left, right]
         return ast.IfExp(test, ast.BinOp(left, op, right), _call(helper, *args))
 
@@ -316,6 +394,10 @@ class Translator(ast.NodeVisitor):
         """``a * b`` inline for integers with an exact result, else through the runtime."""
         if self._in_iterable:
             return _call("__rt_mul", _name(_G), left, right)
+        if not self._in_comprehension and (_is_text_constant(left) or _is_text_constant(right)):
+            repeated = self.short_repeat(left, right)
+            if repeated is not None:
+                return repeated
         if _is_integer_constant(right) or _is_integer_constant(left):
             # ``2 * x``, ``x * 2``: only the other operand's class is in question.
             constant, other = (right, left) if _is_integer_constant(right) else (left, right)
@@ -324,10 +406,8 @@ class Translator(ast.NodeVisitor):
             test = ast.BoolOp(ast.And(), [
                 ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
                             [ast.Is()], [_name("__rt_int")]),
-                ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-                            [ast.NamedExpr(ast.Name(product, ast.Store()),
-                                           ast.BinOp(operands[0], ast.Mult(), operands[1])),
-                             ast.Constant(SAFE_INTEGER)])])
+                _within(ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(operands[0], ast.Mult(), operands[1])),
+                        product)])
             return ast.IfExp(test, _name(product), _call("__rt_mul", _name(_G), *operands))
         a, b, product = self.temporary(), self.temporary(), self.temporary()
         both_integers = ast.Compare(
@@ -336,24 +416,38 @@ class Translator(ast.NodeVisitor):
             [ast.Attribute(ast.NamedExpr(ast.Name(b, ast.Store()), right), "__class__", ast.Load()),
              _name("__rt_int")],
         )
-        exact = ast.Compare(
-            ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()],
-            [ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(_name(a), ast.Mult(), _name(b))),
-             ast.Constant(SAFE_INTEGER)],
-        )
+        exact = _within(ast.NamedExpr(ast.Name(product, ast.Store()), ast.BinOp(_name(a), ast.Mult(), _name(b))),
+                        product)
         inline = ast.IfExp(exact, _name(product), _call("__rt_mul", _name(_G), _name(a), _name(b)))
         return ast.IfExp(both_integers, inline, _call("__rt_mul", _name(_G), _name(a), _name(b)))
+
+    def short_repeat(self, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``'-' * n`` outside comprehensions: inline and uncharged when the result is shorter
+        than SHORT_TEXT (as a short join is), else through the runtime."""
+        literal_left = _is_text_constant(left)
+        literal, other = (left, right) if literal_left else (right, left)
+        if not literal.value:
+            return None
+        kept = self.temporary()
+        test = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(kept, ast.Store()), other), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(_name(kept), [ast.Lt()], [ast.Constant(-(-SHORT_TEXT // len(literal.value)))])])
+        operands = [literal, _name(kept)] if literal_left else [_name(kept), literal]
+        return ast.IfExp(test, ast.BinOp(operands[0], ast.Mult(), operands[1]),
+                         _call("__rt_mul", _name(_G), *operands))
 
     def guarded_modulo(self, left: ast.expr, right: ast.expr) -> ast.expr:
         """``a % b`` inline unless ``a`` is text (no %-formatting in the language)."""
         if self._in_iterable:
             return _call("__rt_mod", left, right)
-        a = self.temporary()
-        test = ast.Compare(
-            ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), left), "__class__", ast.Load()),
-            [ast.IsNot()], [_name("__rt_str")],
-        )
-        return ast.IfExp(test, ast.BinOp(_name(a), ast.Mod(), right), _call("__rt_mod", _name(a), right))
+        if isinstance(left, ast.Name):  # a Python local, read again (no := cell in a comprehension)
+            first, again = left, left
+        else:
+            a = self.temporary()
+            first, again = ast.NamedExpr(ast.Name(a, ast.Store()), left), _name(a)
+        test = ast.Compare(ast.Attribute(first, "__class__", ast.Load()), [ast.IsNot()], [_name("__rt_str")])
+        return ast.IfExp(test, ast.BinOp(again, ast.Mod(), right), _call("__rt_mod", again, right))
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         return ast.UnaryOp(node.op, self.visit(node.operand))
@@ -390,8 +484,11 @@ class Translator(ast.NodeVisitor):
                 right_value = ast.NamedExpr(ast.Name(kept, ast.Store()), right)
             else:
                 kept, right_value = None, right
-            simple = (kept is None and position == 0 and _is_simple(operands[0])
-                      and (not isinstance(op, (ast.In, ast.NotIn)) or _is_simple(operands[1])))
+            # A Python local (a loop variable, a parameter) is read again rather than kept with
+            # := inside a comprehension (where := makes a closure cell); anything else, even
+            # c['suit'], costs more to read again than a cell does.
+            simple = (kept is None and position == 0 and isinstance(values[0], ast.Name)
+                      and (not isinstance(op, (ast.In, ast.NotIn)) or isinstance(values[1], ast.Name)))
             pairs.append(self.pair(op, left, right_value, cheap[position], simple))
             left = _name(kept) if kept else None
         return pairs[0] if len(pairs) == 1 else ast.BoolOp(ast.And(), pairs)
@@ -407,7 +504,7 @@ class Translator(ast.NodeVisitor):
         if cheap or isinstance(op, (ast.Is, ast.IsNot)):
             return ast.Compare(left, [op], [right])
         if simple and self._in_comprehension:
-            # A name or a plain subscript read twice costs less than the cell := would make.
+            # A local name read again costs less than the cell := would make.
             read = lambda: left  # noqa: E731 (the same node, unparsed twice)
             stored = left
         else:
@@ -475,11 +572,39 @@ class Translator(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute):
             receiver = self.visit(node.func.value)
             return _call(f"__rt_m_{node.func.attr}", _name(_G), receiver, *[self.visit(a) for a in node.args])
+        own = self.self_call
+        if (own is not None and isinstance(node.func, ast.Name) and node.func.id == own.name
+                and not self.is_bound(own.name) and not node.keywords
+                and own.least_arguments <= len(node.args) <= own.most_arguments):
+            return own.call([self.visit(a) for a in node.args])
+        if (own is not None and isinstance(node.func, ast.Name) and node.func.id in builtins.PLAIN_BUILTINS
+                and not self.is_bound(node.func.id) and not node.keywords):
+            own.plain_builtins.add(node.func.id)
+            return _call(f"__rt_plain_{node.func.id}", *[self.visit(a) for a in node.args])
         self.calls_values = True
         function = self.visit(node.func)
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
+        if (isinstance(node.func, ast.Name) and node.func.id == "str" and len(args) == 1 and not keywords
+                and not (self.strict or self._in_comprehension or self._in_iterable)):
+            return self.short_str(function, args[0])
         return ast.Call(function, args, keywords)
+
+    def short_str(self, function: ast.expr, argument: ast.expr) -> ast.expr:
+        """``str(n)`` outside comprehensions: when ``str`` is the builtin and ``n`` an integer,
+        Python writes it inline, uncharged (fewer than 64 characters, as a short join)."""
+        called, value = self.temporary(), self.temporary()
+        is_builtin = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(called, ast.Store()), function), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_partial")]),
+            ast.Compare(ast.Attribute(_name(called), "func", ast.Load()), [ast.Is()], [_name("__rt_str_builtin")])])
+        is_integer = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(value, ast.Store()), argument), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_int")]),
+            ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()],
+                        [_name(value), ast.Constant(INLINE_INTEGER)])])
+        written = ast.IfExp(is_integer, _call("__rt_repr", _name(value)), ast.Call(_name(called), [_name(value)], []))
+        return ast.IfExp(is_builtin, written, ast.Call(_name(called), [argument], []))
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
         return _call("__rt_method_value", _name(_G), self.visit(node.value), ast.Constant(node.attr))
@@ -544,8 +669,8 @@ class Translator(ast.NodeVisitor):
             room = 1 + element_nodes // 2 if builds and position == len(generators) - 1 else 0
             self._in_iterable += 1
             try:
-                iterable = _call("__rt_iterate", _name(_G), self.visit(generator.iter),
-                                 ast.Constant(LOOP_COST + NODE_COST * nodes), ast.Constant(room))
+                iterable = self.iterable(generator.iter, ast.Constant(LOOP_COST + NODE_COST * nodes),
+                                         ast.Constant(room))
             finally:
                 self._in_iterable -= 1
             names: set[str] = set()
@@ -554,6 +679,16 @@ class Translator(ast.NodeVisitor):
             ifs = [self.visit(c) for c in generator.ifs]
             result.append(ast.comprehension(_store(generator.target), iterable, ifs, 0))
         return result
+
+    def iterable(self, node: ast.expr, units: ast.expr, room: ast.expr) -> ast.expr:
+        """A clause's iterable, its steps charged (runtime.iterate); ``range(...)`` goes to
+        builtins.iterate_range, which iterates Python's range instead of making the list."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+                and not node.keywords and 1 <= len(node.args) <= 3):
+            self.calls_values = True
+            function = self.visit(node.func)
+            return _call("__rt_iterate_range", _name(_G), units, room, function, *[self.visit(a) for a in node.args])
+        return _call("__rt_iterate", _name(_G), self.visit(node), units, room)
 
     def scoped(self, node, build, builds: bool = True):
         depth = len(self.bound)
@@ -590,6 +725,14 @@ _NO_ARGUMENTS = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[
                               defaults=[])
 
 
+def _within(first: ast.expr, name: str) -> ast.expr:
+    """``first`` (which stores the integer ``name``) is within the language's exact range:
+    checked on CPython's one-digit path first, on the slower one only past it."""
+    return ast.BoolOp(ast.Or(), [
+        ast.Compare(ast.Constant(-INLINE_INTEGER), [ast.LtE(), ast.LtE()], [first, ast.Constant(INLINE_INTEGER)]),
+        ast.Compare(ast.Constant(-SAFE_INTEGER), [ast.LtE(), ast.LtE()], [_name(name), ast.Constant(SAFE_INTEGER)])])
+
+
 def _is_text_constant(node: ast.expr) -> bool:
     """A text constant (translated)."""
     return isinstance(node, ast.Constant) and node.value.__class__ is str
@@ -609,15 +752,6 @@ def _is_constant(node: ast.expr) -> bool:
     if isinstance(node, ast.Dict):
         return not node.keys
     return isinstance(node, ast.Constant)
-
-
-def _is_simple(node: ast.expr) -> bool:
-    """A name, or a subscript of one by a name or constant: cheap and safe to read twice."""
-    if isinstance(node, ast.Name):
-        return True
-    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
-        return isinstance(node.value, ast.Name) and isinstance(node.slice, (ast.Name, ast.Constant))
-    return False
 
 
 def _is_cheap_pair(op: ast.cmpop, left: ast.expr, right: ast.expr) -> bool:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .budget import CALL_COST, NODE_COST
-from .codegen import Translator, compile_python
+from .codegen import SelfCall, Translator, compile_python
 from .expression import Expression, compile_expression
 
 MAX_CALL_DEPTH = 100
@@ -63,19 +63,20 @@ class FunctionDef:
         return self._factory(scope)
 
 
-def _flavour(definition: FunctionDef, strict: bool, indent: str) -> tuple[list[str], bool]:
+def _flavour(definition: FunctionDef, strict: bool, indent: str,
+             self_call: SelfCall | None = None) -> tuple[list[str], bool]:
     """The lines of the lets and body, and whether they are a leaf: they read no name but
-    their own (parameters, lets, loop variables) and call nothing but methods, so no own
-    function can run inside them."""
+    their own (parameters, lets, loop variables) and call nothing but methods (and, with
+    ``self_call``, the function itself), so no other own function can run inside them."""
     bound = {param for param, _ in definition.params}
     lines = []
     leaf = True
     for position, (let_name, expression) in enumerate(definition.lets):
-        translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_")
+        translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_", self_call)
         lines.append(f"{indent}{let_name} = {ast.unparse(translator.visit(expression._parsed.tree.body))}")
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
-    translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x")
+    translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x", self_call)
     lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
@@ -96,12 +97,65 @@ def _signature(params: tuple[tuple[str, bool], ...]) -> tuple[str, list[str]]:
     return signature, checks
 
 
+def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], cost: int) -> list[str] | None:
+    """The body of a function whose fast code calls nothing but itself (``fib``), or None.
+
+    Its self-calls go to ``__in(depth, ...)`` (see SelfCall): the scope's call counter is
+    set once, by the outer call, and nothing but the function itself runs inside to read it.
+    The outer call also makes sure the scope's name is the function (not shadowed by a
+    variable; ``get`` computes no derived value) and the names of the plain builtins it calls
+    are those builtins, once: an expression changes no name. If not, or in the strict rerun,
+    the outer call runs the strict code, where every call goes by the scope (and the strict
+    code is right for any values, only slower).
+    """
+    if checks:
+        return None
+    params = [name for name, _ in definition.params]
+    required = sum(1 for _, optional in definition.params if not optional)
+    self_call = SelfCall(definition.name, "__in", "__d", required, len(params))
+    fast, alone = _flavour(definition, False, "        ", self_call)
+    if not alone:
+        return None
+    strict, _ = _flavour(definition, True, "                ")
+    shadowed = [f"__G.get({definition.name!r}) is not __fn"]
+    shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
+    inner_signature = ", ".join(["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)])
+    return [
+        f"    def __fn({signature}):",
+        "        __depth = __G.calls",
+        f"        if __depth >= {MAX_CALL_DEPTH}: __rt_too_deep()",
+        "        __G.calls = __depth + 1",
+        "        try:",
+        f"            if __G.strict or {' or '.join(shadowed)}:",
+        f"                __G.steps -= {cost}",
+        "                if __G.steps < 0: __rt_charge(__G, 0)",
+        *strict,
+        f"            return __in(__depth + 1, {', '.join(params)})",
+        "        finally:",
+        "            __G.calls = __depth",
+        f"    def __in({inner_signature}):",
+        f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()",
+        f"        __G.steps -= {cost}",
+        "        if __G.steps < 0: __rt_charge(__G, 0)",
+        *fast,
+    ]
+
+
 def _build_factory(definition: FunctionDef):
     signature, checks = _signature(definition.params)
     nodes = definition.body.nodes + sum(expression.nodes for _, expression in definition.lets)
     cost = CALL_COST + NODE_COST * nodes
     strict, _ = _flavour(definition, True, "                ")
     fast, leaf = _flavour(definition, False, "            ")
+    recursive = None if leaf else _self_recursive(definition, signature, checks, cost)
+    if recursive is not None:
+        lines = [
+            "def __make(__G):",
+            *recursive,
+            f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
+            "    return __fn",
+        ]
+        return _compile_factory(definition, lines)
     if leaf:
         # No own function can run inside: the depth is checked but need not be counted.
         strict, _ = _flavour(definition, True, "            ")
@@ -137,6 +191,10 @@ def _build_factory(definition: FunctionDef):
         f"    __fn.__name__ = __fn.__qualname__ = {definition.name!r}",
         "    return __fn",
     ]
+    return _compile_factory(definition, lines)
+
+
+def _compile_factory(definition: FunctionDef, lines: list[str]):
     make = compile_python("\n".join(lines), definition.body.source, "__make")
     make.__globals__.update(
         __rt_REQUIRED=_REQUIRED,

@@ -184,7 +184,30 @@ def make_dict(mapping: dict) -> dict:
             if key.__class__ is not str:
                 raise DictKeyError(type_name(key))
     # Only a key made of digits can be an index key, which ordered() may move to the front.
-    return ordered(mapping) if any(map(str.isdigit, mapping)) else mapping
+    if any(map(str.isdigit, mapping)):
+        if len(mapping) < SMALL_DICT and _indexes_in_order(mapping):
+            return mapping
+        return ordered(mapping)
+    return mapping
+
+
+SMALL_DICT = 16
+"""Dicts shorter than this whose keys may be index keys are first checked for being in order
+already (``{str(p): ... for p in players}``), a quicker walk than ordered()'s."""
+
+
+def _indexes_in_order(mapping: dict) -> bool:
+    """Whether every key is an index key below 10**9 and they ascend: ordered() keeps such a
+    dict as it is."""
+    previous = -1
+    for key in mapping:
+        if not (key.isdigit() and len(key) < 10 and key.isascii()) or (key[0] == "0" and len(key) > 1):
+            return False
+        number = int(key)
+        if number <= previous:
+            return False
+        previous = number
+    return True
 
 
 _TEXT = frozenset({str})
