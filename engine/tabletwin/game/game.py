@@ -52,8 +52,9 @@ class Game:
         request = self.request
         if request is None or isinstance(request, End):
             raise ValueError("the game is not waiting for an answer")
-        if not isinstance(index, int) or not 0 <= index < len(request.options):
-            raise ValueError(f"answer {index!r} is not one of the {len(request.options)} options")
+        count = len(request.values)  # as many as options, without making their labels
+        if not isinstance(index, int) or not 0 <= index < count:
+            raise ValueError(f"answer {index!r} is not one of the {count} options")
         self._history.append(index)
         self._resume(index)
 
