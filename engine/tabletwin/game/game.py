@@ -97,6 +97,19 @@ class Game:
         """
         return position_key(self._runner, self.request)
 
+    def close(self) -> None:
+        """The game will not be used again: free what it holds now.
+
+        The scope of its expressions holds functions bound to the scope itself (builtins that
+        charge its budget, own functions, derived values, ``modified``), so a game is a web of
+        cycles that only Python's cycle collector frees, and that collector's passes grow with
+        the garbage of thousands of games. Emptying the scope breaks the cycles: the game is
+        freed as soon as it is dropped. Reading it afterwards is an error.
+        """
+        scope = self._runner.scope
+        scope.clear()
+        scope.lazy.clear()
+
     # -- what happened -------------------------------------------------------------------
 
     @property

@@ -92,6 +92,7 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     requests = chance = 0
     payoffs = reason = error = None
     cut = too_long = False
+    game = None
     try:
         game = Game(model, seed, tally)
         request = game.request
@@ -120,6 +121,8 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     except EngineError as exc:
         error = f"{exc.kind}: {exc.message}"
         too_long = isinstance(exc, GameTooLong)
+    if game is not None:
+        game.close()
     forced = tally.forced
     for key, count in forced.items():
         counts = decided.get(key)
