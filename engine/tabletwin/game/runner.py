@@ -73,6 +73,14 @@ class Runner:
             cache[("step", id(node))] = actions
         return actions
 
+    def step_place(self, node) -> str:
+        """``step <name>``, where a step's decision and observations happen: made once per model."""
+        cache = self.model.compiled_parts
+        place = cache.get(("step place", id(node)))
+        if place is None:
+            place = cache[("step place", id(node))] = f"step {node.name}"
+        return place
+
     def is_legal(self, action, local_names: dict) -> bool:
         if action.pre is not None:
             return bool(action.pre(local_names, self.scope))
