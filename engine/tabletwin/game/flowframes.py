@@ -187,7 +187,7 @@ class LoopFrame(Frame):
                 self.value_index = index + 1
                 runner.spend_on(node)
                 if node.as_name is not None:
-                    runner.state.set_variable(str(node.as_name), values[index], node.path, f"flow {node.name}")
+                    runner.state.set_variable(str(node.as_name), values[index], node.path, runner.flow_place(node))
                 self.child_index = 0
                 self.pc = 2
                 continue
