@@ -2,6 +2,7 @@
 streams seeded at their first draw, labels never made, each game freed as soon as it is counted."""
 
 import gc
+from functools import partial
 
 import pytest
 
@@ -88,8 +89,60 @@ def test_a_counted_game_leaves_no_cycles_for_the_collector(path):
         gc.enable()
 
 
-def test_a_closed_game_cannot_be_read():
-    game = Game(load_model(KUHN), 0)
+def _finished(model, seed):
+    game = Game(model, seed)
+    while game.request.kind != "end":
+        game.answer(0)
+    return game
+
+
+def test_the_next_game_takes_a_closed_games_scope_reset_to_what_a_new_one_holds():
+    model = load_model(KUHN)
+    first = _finished(model, 0)
+    scope = first._runner.scope
+    first.close()
+    reused, fresh = Game(model, 1), Game(model, 2)  # the second one builds its own
+    assert reused._runner.scope is scope and fresh._runner.scope is not scope
+    mine, theirs = reused._runner.scope, fresh._runner.scope
+    assert list(mine) == list(theirs) and mine.lazy.keys() == theirs.lazy.keys() == {"showdown_winner"}
+    for name, value in mine.items():
+        other = theirs[name]
+        if isinstance(value, partial):  # a builtin that charges the budget of its own scope
+            assert value.func is other.func and value.args == (mine,) and other.args == (theirs,), name
+        elif callable(value) and name in model.functions or name == "modified":
+            assert value is not other, name  # bound to its own game
+        elif name in ("stake", "hand", "deck", "players", "eliminated", "results"):
+            assert value == other and value is not other, name  # each game's own values
+        else:
+            assert value is other or value == other, name
+    assert (mine.steps, mine.in_game, mine.strict, mine.calls, mine.frame) == (
+        theirs.steps, theirs.in_game, theirs.strict, theirs.calls, theirs.frame)
+    assert mine["stake"] == [1, 1] and mine["stake"] is reused._runner.state.variables["stake"]
+
+
+def test_games_on_recycled_scopes_play_as_new_ones():
+    model = load_model(KUHN)
+    for seed in range(10):
+        game = Game(model, seed)
+        answers = []
+        while game.request.kind != "end":
+            answers.append(seed % len(game.request.values))
+            game.answer(answers[-1])
+        payoffs = game.request.payoffs
+        observations = list(game.observations)
+        game.close()  # the next game takes its scope
+        again = Game(model, seed)
+        for answer in answers:
+            again.answer(answer)
+        assert again.request.payoffs == payoffs and list(again.observations) == observations
+        again.close()
+
+
+def test_a_scope_with_a_name_of_its_own_is_emptied_not_kept():
+    model = load_model(KUHN)
+    Game(model, 0).close()  # the spare scope is taken by the next game
+    game = _finished(model, 1)
+    scope = game._runner.scope
+    scope["stray"] = 1
     game.close()
-    with pytest.raises(NameError):
-        game.value("stake")
+    assert len(scope) == 0 and Game(model, 2)._runner.scope is not scope

@@ -16,6 +16,7 @@ from ..errors import EngineError
 from ..model import Model
 import copy as _copy
 
+from .gamescope import recycle
 from .log import Log
 from .position import position_key
 from .requests import End
@@ -98,17 +99,21 @@ class Game:
         return position_key(self._runner, self.request)
 
     def close(self) -> None:
-        """The game will not be used again: free what it holds now.
+        """The game will not be used again, nor any value read from it: free what it holds now.
 
         The scope of its expressions holds functions bound to the scope itself (builtins that
         charge its budget, own functions, derived values, ``modified``), so a game is a web of
         cycles that only Python's cycle collector frees, and that collector's passes grow with
-        the garbage of thousands of games. Emptying the scope breaks the cycles: the game is
-        freed as soon as it is dropped. Reading it afterwards is an error.
+        the garbage of thousands of games. So the scope goes to the model's next game
+        (:func:`.gamescope.recycle`), which saves building one, or is emptied; either way the
+        cycles through the game are broken and it is freed as soon as it is dropped.
         """
-        scope = self._runner.scope
-        scope.clear()
-        scope.lazy.clear()
+        runner = self._runner
+        scope = runner.scope
+        runner.scope = runner.state.scope = runner.state.budget = None
+        if not recycle(self.model, scope):
+            scope.clear()
+            scope.lazy.clear()
 
     # -- what happened -------------------------------------------------------------------
 
