@@ -7,6 +7,7 @@ from functools import partial
 import pytest
 
 from tabletwin import Game, load_model, play
+from tabletwin.game import requests
 from tabletwin.players import RandomPlayer, make_players, seat_random
 from tabletwin.simulate import runner as simulate_runner
 from tabletwin.simulate.runner import play_game
@@ -63,8 +64,6 @@ def test_tic_tac_toe_never_seeds_a_chance_stream(monkeypatch):
 
 
 def test_simulate_makes_no_option_labels(monkeypatch):
-    import tabletwin.game.requests as requests
-
     made = []
     original = requests.label
     monkeypatch.setattr(requests, "label", lambda value: made.append(value) or original(value))
