@@ -41,9 +41,9 @@ def tabletwin_playout(model, rng):
     request = game.request
     while request.kind != "end":
         if request.kind == "chance":
-            game.answer(rng.choices(range(len(request.options)), request.probabilities)[0])
+            game.answer(rng.choices(range(len(request.values)), request.probabilities)[0])
         else:
-            game.answer(rng.randrange(len(request.options)))
+            game.answer(rng.randrange(len(request.values)))  # a count, like legal_actions(): no labels
         request = game.request
 
 

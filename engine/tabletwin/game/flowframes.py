@@ -187,7 +187,7 @@ class LoopFrame(Frame):
                 self.value_index = index + 1
                 runner.spend_on(node)
                 if node.as_name is not None:
-                    runner.state.set_variable(str(node.as_name), values[index], node.path, f"flow {node.name}")
+                    runner.state.set_variable(str(node.as_name), values[index], node.path, runner.flow_place(node))
                 self.child_index = 0
                 self.pc = 2
                 continue
@@ -252,12 +252,13 @@ class FlowFrame(Frame):
 class StepFrame(Frame):
     """A step: the legal actions, a decision when there are several, the action, an end check."""
 
-    __slots__ = ("node", "actor", "legal", "visible", "names", "pc")
-    KEEP = ("node", "pc")
+    __slots__ = ("node", "where", "actor", "legal", "visible", "names", "pc")
+    KEEP = ("node", "where", "pc")
     COPY = ("actor", "visible", "legal", "names")
 
     def __init__(self, node):
         self.node = node
+        self.where = None
         self.pc = 0
         self.actor = self.legal = self.visible = self.names = None
 
@@ -269,11 +270,17 @@ class StepFrame(Frame):
         if tally is not None:
             tally.use("steps", node.name)
         actor = self.actor = node.actor(EMPTY, scope) if node.actor is not None else None
+        actions, self.where = runner.step_actions(node), runner.step_place(node)
         legal = []
-        for action in runner.step_actions(node):
-            if action.pre is None and not action.pre_is_text:
-                legal.append(action)
-            elif runner.is_legal(action, {"actor": actor}):
+        names = None  # the local names of every pre_x of the step (an expression never changes them)
+        for action in actions:
+            pre = action.pre
+            if pre is not None:
+                if names is None:
+                    names = {"actor": actor}
+                if pre(names, scope):
+                    legal.append(action)
+            elif not action.pre_is_text or runner.is_legal(action, names):  # (text without pre_x: it raises)
                 legal.append(action)
         self.legal = legal
         return bool(legal)
@@ -283,7 +290,7 @@ class StepFrame(Frame):
         node = self.node
         if pc == 0:
             legal = self.legal
-            where = f"step {node.name}"
+            where = self.where
             if len(legal) == 1:
                 action = legal[0]
                 runner.observe(where, "automatic", action.name)
@@ -305,7 +312,7 @@ class StepFrame(Frame):
             return Decision(actor, where, names, names, visible)
         if pc == 1:
             action = self.legal[value]
-            runner.observe(f"step {node.name}", "decision", action.name, self.visible, self.actor)
+            runner.observe(self.where, "decision", action.name, self.visible, self.actor)
             return self._act(runner, action)
         if pc == 2:
             action = self.legal[0]

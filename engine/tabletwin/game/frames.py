@@ -161,9 +161,9 @@ class DecideFrame(Frame):
     returns nothing); it saves a :class:`Then` frame on the hottest paths (``choose``).
     """
 
-    __slots__ = ("player", "where", "values", "visible", "labels", "subset", "names", "then", "args")
-    KEEP = ("where", "then")
-    COPY = ("player", "visible", "values", "labels", "subset", "names", "args")
+    __slots__ = ("player", "where", "values", "visible", "labels", "subset", "asked", "then", "args")
+    KEEP = ("where", "then", "asked")
+    COPY = ("player", "visible", "values", "labels", "subset", "args")
 
     def __init__(self, player, where: str, values: list, visible=ALL, labels=None, subset=None, then=None,
                  args: tuple = ()):
@@ -173,14 +173,15 @@ class DecideFrame(Frame):
         self.visible = visible
         self.labels = labels
         self.subset = subset
-        self.names = None
+        self.asked = False
         self.then = then
         self.args = args
 
     def resume(self, runner, value):
-        names = self.names
-        if names is not None:
-            runner.observe(self.where, "decision", names[value], self.visible, self.player)
+        if self.asked:
+            labels = self.labels
+            runner.observe(self.where, "decision", labels[value] if labels is not None else label(self.values[value]),
+                           self.visible, self.player)
             runner.value = value
             if self.then is not None:
                 self.then(runner, value, *self.args)
@@ -197,10 +198,10 @@ class DecideFrame(Frame):
                 self.then(runner, 0, *self.args)
             return None
         check_options(self.where, len(values))
-        names = self.names = labels if labels is not None else [label(v) for v in values]
         if self.player is None:
             raise NotExecutable(f"{self.where}: choice without a player")
-        request = Decision(self.player, self.where, names, values, self.visible)
+        self.asked = True
+        request = Decision(self.player, self.where, labels, values, self.visible)  # labels None: made when read
         if self.subset is not None:
             request.items, request.pool, request.chosen = self.subset
         return request
@@ -212,9 +213,9 @@ class ChanceFrame(Frame):
     ``then`` and ``args`` as for :class:`DecideFrame`.
     """
 
-    __slots__ = ("where", "values", "probabilities", "visible", "labels", "names", "then", "args")
-    KEEP = ("where", "then")
-    COPY = ("visible", "values", "probabilities", "labels", "names", "args")
+    __slots__ = ("where", "values", "probabilities", "visible", "labels", "asked", "then", "args")
+    KEEP = ("where", "then", "asked")
+    COPY = ("visible", "values", "probabilities", "labels", "args")
 
     def __init__(self, where: str, values: list, probabilities=None, visible=ALL, labels=None, then=None,
                  args: tuple = ()):
@@ -223,14 +224,15 @@ class ChanceFrame(Frame):
         self.probabilities = probabilities
         self.visible = visible
         self.labels = labels
-        self.names = None
+        self.asked = False
         self.then = then
         self.args = args
 
     def resume(self, runner, value):
-        names = self.names
-        if names is not None:
-            runner.observe(self.where, "chance", names[value], self.visible)
+        if self.asked:
+            labels = self.labels
+            runner.observe(self.where, "chance", labels[value] if labels is not None else label(self.values[value]),
+                           self.visible)
             runner.value = value
             if self.then is not None:
                 self.then(runner, value, *self.args)
@@ -244,11 +246,11 @@ class ChanceFrame(Frame):
                 self.then(runner, 0, *self.args)
             return None
         check_options(self.where, len(values))
-        names = self.names = labels if labels is not None else [label(v) for v in values]
+        self.asked = True
         probabilities = self.probabilities
         if probabilities is None:
             probabilities = [1 / len(values)] * len(values)
-        return Chance(self.where, names, values, probabilities, self.visible)
+        return Chance(self.where, labels, values, probabilities, self.visible)  # labels None: made when read
 
 
 def enter(runner, frame: Frame):

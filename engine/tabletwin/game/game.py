@@ -16,6 +16,7 @@ from ..errors import EngineError
 from ..model import Model
 import copy as _copy
 
+from .gamescope import recycle
 from .log import Log
 from .position import position_key
 from .requests import End
@@ -52,8 +53,9 @@ class Game:
         request = self.request
         if request is None or isinstance(request, End):
             raise ValueError("the game is not waiting for an answer")
-        if not isinstance(index, int) or not 0 <= index < len(request.options):
-            raise ValueError(f"answer {index!r} is not one of the {len(request.options)} options")
+        count = len(request.values)  # as many as options, without making their labels
+        if not isinstance(index, int) or not 0 <= index < count:
+            raise ValueError(f"answer {index!r} is not one of the {count} options")
         self._history.append(index)
         self._resume(index)
 
@@ -95,6 +97,23 @@ class Game:
         the same state and place in the flow by different answers have equal positions.
         """
         return position_key(self._runner, self.request)
+
+    def close(self) -> None:
+        """The game will not be used again, nor any value read from it: free what it holds now.
+
+        The scope of its expressions holds functions bound to the scope itself (builtins that
+        charge its budget, own functions, derived values, ``modified``), so a game is a web of
+        cycles that only Python's cycle collector frees, and that collector's passes grow with
+        the garbage of thousands of games. So the scope goes to the model's next game
+        (:func:`.gamescope.recycle`), which saves building one, or is emptied; either way the
+        cycles through the game are broken and it is freed as soon as it is dropped.
+        """
+        runner = self._runner
+        scope = runner.scope
+        runner.scope = runner.state.scope = runner.state.budget = None
+        if not recycle(self.model, scope):
+            scope.clear()
+            scope.lazy.clear()
 
     # -- what happened -------------------------------------------------------------------
 

@@ -9,6 +9,11 @@ the derived values' providers). So the first game builds its scope with ``build_
 the plan taken from it (the names in order, the shared values, which layer owns each name)
 builds every later game's scope with a dict copy and a few assignments: the same dict, in the
 same order, at a fraction of the cost.
+
+A game that is closed (:meth:`~.game.Game.close`: ``simulate`` closes each game it has counted)
+hands its scope back (:func:`recycle`), and the model's next game takes it instead of a new one:
+its builtins, own functions and derived values are bound to that very dict, so only the names
+bound to the game's values are assigned again. One scope is kept per model.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ class ScopePlan:
     """What every game's scope of one model shares, and which names each game binds anew."""
 
     __slots__ = ("shared", "builtins", "rebind", "functions", "reserved", "modified", "zones", "variables",
-                 "derived", "derived_all", "layers")
+                 "derived", "derived_all", "layers", "names", "static", "spare")
 
     def __init__(self, scope: Globals, model, reserved: dict, zones, variables, derived: dict, modified):
         owner = {}
@@ -61,6 +66,13 @@ class ScopePlan:
         self.derived_all = derived
         self.layers = _layers(variables, zones, reserved, modified)
         """What the layers held when the plan was made: another game's must hold the same names."""
+        self.names = list(scope)
+        per_game = {*self.builtins, *(name for name, _ in self.functions), *self.reserved, *self.zones,
+                    *self.variables, *(("modified",) if self.modified else ())}
+        self.static = {name: value for name, value in scope.items() if name not in per_game}
+        """The names no game binds anew, with their values: what a recycled scope is reset to."""
+        self.spare: list = []
+        """A closed game's scope, for the next game (:func:`recycle`)."""
 
 
 def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict) -> Globals:
@@ -78,6 +90,13 @@ def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict)
         return build_globals(variables=variables, zones=zones, modified=modified, reserved=reserved,
                              constants=model.constants, boards=model.boards, derived=plan.derived_all,
                              functions={name: fn.bind for name, fn in model.functions.items()})
+    if plan.spare:
+        try:
+            scope = plan.spare.pop()
+        except IndexError:  # another thread took it
+            scope = None
+        if scope is not None:
+            return _reused(scope, plan, variables, zones, modified, reserved)
     scope = Globals()
     scope.update(plan.shared)
     if plan.rebind is not None:
@@ -98,6 +117,42 @@ def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict)
     lazy = scope.lazy
     for name, provider in plan.derived.items():
         lazy[name] = _bind(provider, scope)
+    for name in plan.zones:
+        scope[name] = zones[name]
+    for name in plan.variables:
+        scope[name] = variables[name]
+    return scope
+
+
+def recycle(model, scope: Globals) -> bool:
+    """Keep ``scope``, of a game that is over and will not be read again, for the model's next
+    game; ``False`` when it is not kept (then the caller empties it, to free the game at once).
+
+    Kept only when it holds exactly the plan's names, in its order, and its derived values are
+    the plan's: then resetting its per-game names gives the scope a fresh build would give.
+    """
+    plan = model.compiled_parts.get(_KEY)
+    if plan is None or plan.spare or len(scope) != len(plan.names) or list(scope) != plan.names:
+        return False
+    if scope.lazy.keys() != plan.derived.keys():
+        return False
+    if plan.modified:
+        scope["modified"] = None  # it refers to the game's runner: let the game go now
+    scope.frame = None
+    plan.spare.append(scope)
+    return True
+
+
+def _reused(scope: Globals, plan: ScopePlan, variables: dict, zones: dict, modified, reserved: dict) -> Globals:
+    """A recycled scope with this game's values, as ``game_scope`` builds one: same names, same order."""
+    scope.frame = None
+    scope.steps = scope.room = scope.calls = 0
+    scope.strict = scope.in_game = False
+    scope.update(plan.static)  # every name keeps its place: the values are those of a new scope
+    for name in plan.reserved:
+        scope[name] = reserved[name]
+    if plan.modified:
+        scope["modified"] = modified
     for name in plan.zones:
         scope[name] = zones[name]
     for name in plan.variables:

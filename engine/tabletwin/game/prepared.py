@@ -87,9 +87,10 @@ def _plain(value, depth: int = 0) -> bool:
     return False
 
 
-_AS_IS, _FLAT_LIST, _FLAT_PILE, _DEEP = range(4)
+_AS_IS, _FLAT_LIST, _FLAT_PILE, _FLAT_PILES, _DEEP = range(5)
 """How one value of the prepared state is copied: shared, a list or pile of shared values
-held nowhere else (one C-speed copy), or the general copy with the memo."""
+held nowhere else (one C-speed copy), a list of such piles (a zone per player), or the general
+copy with the memo."""
 
 
 def _plan(values: dict, others: dict) -> list[tuple]:
@@ -106,6 +107,10 @@ def _plan(values: dict, others: dict) -> list[tuple]:
         elif (cls is list or cls is Pile) and held[id(value)] == 1 and all(
                 item.__class__ in _SHARED for item in value):
             how = _FLAT_LIST if cls is list else _FLAT_PILE
+        elif cls is list and held[id(value)] == 1 and all(
+                item.__class__ is Pile and held[id(item)] == 1 and all(card.__class__ in _SHARED for card in item)
+                for item in value):
+            how = _FLAT_PILES
         else:
             how = _DEEP
         plan.append((name, how, value))
@@ -132,11 +137,18 @@ def _copied(plan: list[tuple], memo: dict) -> dict:
         elif how == _FLAT_LIST:
             result[name] = value[:]
         elif how == _FLAT_PILE:
-            pile = result[name] = Pile(value, value.zone, value.owner, value.shuffled)
-            pile.top, pile.bottom = value.top, value.bottom
+            result[name] = _pile(value)
+        elif how == _FLAT_PILES:
+            result[name] = [_pile(part) for part in value]
         else:
             result[name] = _copy(value, memo)
     return result
+
+
+def _pile(pile: Pile) -> Pile:
+    copy = Pile(pile, pile.zone, pile.owner, pile.shuffled)
+    copy.top, copy.bottom = pile.top, pile.bottom
+    return copy
 
 
 def _copy(value, memo: dict):

@@ -3,18 +3,42 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 
 class RandomPlayer:
-    """Picks each option with the same probability, from its seat's own random stream."""
+    """Picks each option with the same probability, from its seat's own random stream.
 
+    ``make_rng`` instead of ``rng`` makes the stream on the first choice: seeding one costs about
+    as much as a short game's turn, and in many games a seat never decides (or chance never
+    happens), so ``simulate`` builds its random players this way. The draws are the same.
+    """
+
+    __slots__ = ("_rng", "_make_rng")
     name = "random"
 
-    def __init__(self, rng: random.Random):
-        self.rng = rng
+    def __init__(self, rng: random.Random | None = None, *, make_rng: Callable[[], random.Random] | None = None):
+        if (rng is None) == (make_rng is None):
+            raise TypeError("RandomPlayer takes rng or make_rng")
+        self._rng = rng
+        self._make_rng = make_rng
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = self._make_rng()
+        return rng
+
+    @rng.setter
+    def rng(self, rng) -> None:  # solve replaces the stream with one that enumerates its draws
+        self._rng = rng
 
     def choose(self, game, request) -> int:
-        return self.rng.randrange(len(request.values))  # as many as options, without making the labels
+        rng = self._rng
+        if rng is None:
+            rng = self.rng
+        return rng.randrange(len(request.values))  # as many as options, without making the labels
 
 
 class FirstPlayer:

@@ -29,6 +29,7 @@ import multiprocessing
 from contextlib import contextmanager
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..errors import EngineError
 from ..game import Game
@@ -36,7 +37,8 @@ from ..game.tally import Tally
 from ..game.work import GameTooLong
 from ..play import pick_chance
 from ..players import make_players
-from ..players.seats import chance_random
+from ..players.seats import chance_random, seat_random
+from ..players.simple import RandomPlayer
 from .variants import load_variant
 from .workers import default_start_method, play_chunks
 
@@ -83,13 +85,14 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     player, cut after ``max_requests``), without the record of every request that ``play`` keeps
     for logs: a report needs only the counts, so the options' labels are never made here.
     """
-    players = make_players(list(specs), model, seed)
+    players = _players(specs, model, seed)
     tally = Tally(model)
-    chance_stream = chance_random(seed)
+    chance_stream = None  # made at the first chance event (see _players)
     decided: dict = {}  # (seat, place) -> [decisions, options]
     requests = chance = 0
     payoffs = reason = error = None
     cut = too_long = False
+    game = None
     try:
         game = Game(model, seed, tally)
         request = game.request
@@ -98,6 +101,8 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
                 cut = True
                 break
             if request.kind == "chance":
+                if chance_stream is None:
+                    chance_stream = chance_random(seed)
                 index = pick_chance(chance_stream, request.probabilities)
                 chance += 1
             else:
@@ -116,6 +121,8 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     except EngineError as exc:
         error = f"{exc.kind}: {exc.message}"
         too_long = isinstance(exc, GameTooLong)
+    if game is not None:
+        game.close()
     forced = tally.forced
     for key, count in forced.items():
         counts = decided.get(key)
@@ -128,6 +135,19 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     return GameResult(seed, payoffs, reason, error, cut, requests, requests - chance, chance,
                       tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
                       too_long)
+
+
+def _players(specs: Sequence[str], model, seed: int) -> list:
+    """``make_players(specs, model, seed)``; random players make their stream on their first choice.
+
+    Seeding a stream costs about as much as a turn of a short game, and many games never use
+    some of them (no chance, a seat that never decides), so they are made when first drawn from:
+    the same streams, the same draws.
+    """
+    seats = model.num_players
+    if all(spec.strip() == "random" for spec in specs) and (len(specs) <= seats or len(specs) == 1):
+        return [RandomPlayer(make_rng=partial(seat_random, seed, seat)) for seat in range(seats)]
+    return make_players(list(specs), model, seed)
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
