@@ -29,6 +29,7 @@ from ..checks import expression_fields
 from ..expr import expression_text
 from ..expr.builtins import BUILTIN_NAMES
 from ..validate.walk import all_ops, mapping, sequence
+from .entries import UnitCache, moved, units, units_independent
 from .scalarmap import scalar_map
 from .scope import scope_locals
 from .symbols import Index, names_with_binding, parsed
@@ -96,7 +97,9 @@ def expression_tokens(snap, index: Index | None, first_line: int = 0, last_line:
                 while len(_cache) > FIELD_CACHE:
                     _cache.popitem(last=False)
         tokens += [token for token in known if first_line <= token.line <= last_line]
-    tokens.sort(key=lambda token: (token.line, token.column))
+    # The whole token in the key: the order of the fields depends on how they were found (by
+    # entry or whole), and fields an alias shares are found at several paths, with one span.
+    tokens.sort(key=lambda token: (token.line, token.column, token.length, token.category, token.name))
     return tokens
 
 
@@ -144,16 +147,37 @@ def _board_functions() -> tuple:
     return FUNCTION_NAMES
 
 
+_unit_fields = UnitCache()
+
+
 def _fields_with_spans(snap, loaded) -> list[tuple]:
-    """``(path, value, value span)`` of every expression and op path of the document."""
+    """``(path, value, value span)`` of every expression and op path of the document; for a
+    model, kept per top-level entry (:mod:`.entries`): after an edit only the edited entry's
+    fields are looked for again."""
     data = loaded.data
-    fields = _tactic_fields(data) if snap.kind == "tactic" else expression_fields(data) + _path_fields(data)
+    if snap.kind == "tactic":
+        return _with_spans(loaded, _tactic_fields(data))
+    if not units_independent(loaded):
+        return _with_spans(loaded, expression_fields(data) + _path_fields(data))
+    found = []
+    for unit in units(data):
+        found += _unit_fields.get(
+            loaded, unit, lambda unit: _with_spans(loaded, expression_fields(unit.data) + _path_fields(unit.data)),
+            _moved_fields)
+    return found
+
+
+def _with_spans(loaded, fields) -> list[tuple]:
     found = []
     for path, value in fields:
         span = loaded.positions.value_span(path)
         if span is not None:
             found.append((path, value, span))
     return found
+
+
+def _moved_fields(fields: list[tuple], lines: int) -> list[tuple]:
+    return [(path, value, moved(span, lines)) for path, value, span in fields]
 
 
 def _path_fields(data: dict) -> list:
