@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tabletwin.editor import entries, symbols, unitindex
+from tabletwin.editor.places import kept_places, model_places
 from tabletwin.editor.reload import spliced_load
 from tabletwin.editor.semantic import _fields_with_spans
 from tabletwin.editor.symbols import build_index
@@ -122,8 +123,10 @@ def test_the_index_kept_by_units_after_random_edits_equals_the_index_built_from_
         spliced += loaded is not None
         loaded = loaded or load_yaml(new)
         index = build_index(loaded, lines)
-        scratch = build_index(load_yaml(new), lines, kept=False)
+        fresh = load_yaml(new)
+        scratch = build_index(fresh, lines, kept=False)
         assert _facts(index) == _facts(scratch), round_number
+        assert kept_places(loaded) == model_places(fresh.data), round_number
         if entries.units_independent(loaded):
             independent += 1
             assert _facts(index) == _facts(_whole(loaded, lines, monkeypatch)), round_number
@@ -180,3 +183,41 @@ def test_expression_fields_kept_by_units_equal_the_whole_walk():
     fresh = load_yaml(new)
     whole = _with_spans(fresh, expression_fields(fresh.data) + _path_fields(fresh.data))
     assert sorted(kept, key=repr) == sorted(whole, key=repr)
+
+
+def test_the_places_kept_by_units_are_the_models_places():
+    text = _model()
+    loaded = load_yaml(text)
+    places = kept_places(loaded)
+    assert places == model_places(loaded.data)
+    assert [place.name for place in places][:4] == ["step s0", "window main", "action action_0", "action action_1"]
+    assert dict((place.name, place.options) for place in places)["window main"] == (
+        "action_0", "action_3", "action_6", "action_9", "zap_0", "zap_1", "zap_2", "zap_3", "zap_4", "zap_5", "pass")
+
+
+def test_semantic_tokens_kept_by_units_after_random_edits_equal_the_tokens_worked_out_afresh(monkeypatch):
+    from tabletwin.editor import semantic
+    from tabletwin.editor.document import Snapshot
+
+    rng = random.Random(5)
+    lines = _model().split("\n")
+    index = Snapshot("\n".join(lines)).index
+    compared = 0
+    for round_number in range(80):
+        edited = _edit(lines, rng)
+        snap = Snapshot("\n".join(edited), round_number)
+        if snap.loaded is None:
+            continue
+        lines = edited
+        if round_number % 7 == 0:
+            index = snap.index  # now and then the names are indexed again, as in the background
+        kept = semantic.expression_tokens(snap, index)
+        screen = semantic.expression_tokens(snap, index, 40, 70)
+        with monkeypatch.context() as patch:
+            patch.setattr(semantic, "units_independent", lambda loaded: False)
+            patch.setattr(semantic, "_cache", type(semantic._cache)())
+            fresh = semantic.expression_tokens(Snapshot(snap.text), index)
+        assert kept == fresh, round_number
+        assert screen == [token for token in fresh if 40 <= token.line <= 70], round_number
+        compared += 1
+    assert compared > 25

@@ -19,7 +19,7 @@ from ..errors import TabletwinError
 from ..expr import compile_expression
 from ..expr.scope import build_globals
 from ..validate.walk import mapping, sequence
-from .places import model_places
+from .places import kept_places
 from .semantic import expression_tokens
 from .symbols import names_with_binding, parsed
 
@@ -112,7 +112,7 @@ def _place_hints(snap, loaded, first_line: int, last_line: int) -> list[Hint]:
 
 def _all_place_hints(loaded) -> list[Hint]:
     by_anchor: dict[tuple[int, int], list] = {}
-    for place in model_places(loaded.data):
+    for place in kept_places(loaded):
         span = _anchor(loaded.positions, place.path)
         if span is not None:
             by_anchor.setdefault((span.end_line, span.end_column), []).append(place)
