@@ -78,41 +78,76 @@ def unit_path(data: dict, path: tuple) -> tuple:
 
 class _Links:
     """Per loaded document: the units each unit borrows positions from, and whether the units
-    are independent (see the module's docstring)."""
+    are independent (see the module's docstring). Worked out per unit holding aliases or merges,
+    and kept while that unit and the units it names are the same objects."""
 
     def __init__(self, loaded):
         data = loaded.data
         positions = loaded.positions
-        self.borrowed: dict[tuple, set] = {}
-        self.independent = True
+        split_tops = {top for top in data if split(data, top)}
+
+        def unit_of(path: tuple) -> tuple:
+            return path[:2] if len(path) >= 2 and path[0] in split_tops else path[:1]
+
+        grouped: dict = {}
         for path, target in positions.aliases.items():
             if path and path[-1] is MERGE:
                 continue  # the ``<<`` key itself: what it brings in is checked with the merges
-            self._link(data, path, target)
-            if unit_path(data, path) != unit_path(data, target) and _holds_mapping(value_at(data, target)):
-                self.independent = False
-        written = positions._entries
+            grouped.setdefault(unit_of(path), []).append((path, (target,), False))
         for path, sources in positions.merges.items():
-            merged = value_at(data, path)
-            if merged.__class__ is not dict:
-                continue
-            borrows = any(path + (key,) not in written for key in merged)
-            for source in sources:
-                if unit_path(data, path) == unit_path(data, source):
-                    continue
-                if borrows:
-                    self._link(data, path, source)
-                for key, value in _mapping(value_at(data, source)).items():
-                    if merged.get(key) is value and _holds_mapping(value):
-                        self.independent = False
+            grouped.setdefault(unit_of(path), []).append((path, tuple(sources), True))
+        self.borrowed: dict[tuple, set] = {}
+        self.independent = True
+        for own, items in grouped.items():
+            value = value_at(data, own)
+            with _links_lock:
+                kept = _unit_links.get(own)
+            if kept is not None and kept[0] is value and all(value_at(data, path) is other for path, other in kept[1]):
+                borrowed, independent = kept[2], kept[3]
+            else:
+                borrowed, independent, named = _unit_links_of(data, positions._entries, unit_of, own, items)
+                with _links_lock:
+                    if len(_unit_links) >= KEPT_UNITS:
+                        _unit_links.clear()
+                    _unit_links[own] = (value, tuple((path, value_at(data, path)) for path in named), borrowed,
+                                        independent)
+            if borrowed:
+                self.borrowed[own] = borrowed
+            self.independent = self.independent and independent
 
-    def _link(self, data: dict, path: tuple, target: tuple) -> bool:
-        """Note that ``path``'s unit borrows from ``target``'s; whether they differ."""
-        own, other = unit_path(data, path), unit_path(data, target)
-        if own == other:
-            return False
-        self.borrowed.setdefault(own, set()).add(other)
-        return True
+
+_unit_links: dict = {}  # unit path -> (its value, ((named unit, its value), ...), borrowed, independent)
+
+
+def _unit_links_of(data: dict, written: dict, unit_of, own: tuple, items: list):
+    """``(units borrowed from, independent, units named)`` for the aliases and merges of one unit."""
+    borrowed: set = set()
+    named: set = set()
+    independent = True
+    for path, targets, merge in items:
+        if not merge:
+            other = unit_of(targets[0])
+            if other != own:
+                borrowed.add(other)
+                named.add(other)
+                if _holds_mapping(value_at(data, targets[0])):
+                    independent = False
+            continue
+        merged = value_at(data, path)
+        if merged.__class__ is not dict:
+            continue
+        borrows = any(path + (key,) not in written for key in merged)
+        for source in targets:
+            other = unit_of(source)
+            if other == own:
+                continue
+            named.add(other)
+            if borrows:
+                borrowed.add(other)
+            for key, value in _mapping(value_at(data, source)).items():
+                if merged.get(key) is value and _holds_mapping(value):
+                    independent = False
+    return borrowed, independent, named
 
 
 def _mapping(value) -> dict:
