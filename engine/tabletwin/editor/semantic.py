@@ -81,7 +81,7 @@ def expression_tokens(snap, index: Index | None, first_line: int = 0, last_line:
     names = (names_key(model_index), boards, snap.kind)
     context = (snap, data, index, model_index, boards, names)
     if snap.kind == "model" and units_independent(loaded):
-        return _tokens_by_units(context, loaded, first_line, last_line)
+        return _tokens_by_units(context, loaded, first_line, last_line)[1]
     tokens: list[Token] = []
     for path, value, span in snap.memo(("expression fields",), lambda: _fields_with_spans(snap, loaded)):
         if span.end_line < first_line or span.line > last_line:
@@ -100,9 +100,10 @@ def _order(token: Token) -> tuple:
 _unit_tokens = UnitCache()
 
 
-def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> list[Token]:
+def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> tuple[list | None, list[Token]]:
     """The tokens of a model, kept per top-level entry (:mod:`.entries`) with the names they were
-    classified with: after an edit only the edited entry's expressions are read again."""
+    classified with: after an edit only the edited entry's expressions are read again. Returns
+    the runs of tokens per entry (``None`` when they interleave) and all the tokens in order."""
     snap, data, _index, _model_index, _boards, names = context
     borrowing = links(loaded).borrowed
     entries = loaded.positions._entries
@@ -114,7 +115,7 @@ def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> list[T
         found.sort(key=_order)
         return names, tuple(found)
 
-    tokens: list[Token] = []
+    groups: list = []
     last = None
     in_order = True
     for unit in units(data):
@@ -133,10 +134,23 @@ def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> list[T
         if last is not None and _order(found[0]) <= last:
             in_order = False
         last = _order(found[-1])
-        tokens += found
+        groups.append(found)
     if not in_order:
-        tokens.sort(key=_order)
-    return tokens
+        return None, sorted((token for group in groups for token in group), key=_order)
+    return groups, [token for group in groups for token in group]
+
+
+def expression_token_groups(snap, index: Index | None) -> list[tuple[Token, ...]] | None:
+    """The tokens of a model in runs, in text order: one run per top-level entry, the same tuple
+    as long as the entry's text and the names declared stay (a reader may keep what it derives
+    from a run, as the server does its encoding). ``None`` when the runs do not follow each
+    other (an alias or merge puts an entry's names among another's) or ``snap`` is not a model."""
+    loaded = snap.loaded
+    if snap.kind != "model" or loaded is None or not isinstance(loaded.data, dict) or not units_independent(loaded):
+        return None
+    boards = bool(mapping(loaded.data.get("boards")))
+    context = (snap, loaded.data, index, index, boards, (names_key(index), boards, snap.kind))
+    return _tokens_by_units(context, loaded, 0, len(snap.lines))[0]
 
 
 _new_object = object.__new__
