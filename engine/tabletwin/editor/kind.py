@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-_TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
 # The first line that is not blank, a comment, a directive or a document start.
 _FIRST_LINE = re.compile(r"^(?![ \t]*(?:#|$)|---|%)(.*)$", re.M)
 _GAME_KEY = re.compile(r"game[ \t]*:")
