@@ -103,3 +103,16 @@ def test_a_large_model_just_opened_is_answered_at_once_without_its_names_then_in
     assert {"punch", "rest"} <= {item.label for item in completions(first, *do_list, first.index)}
     small = store.snapshot("s", arena(), 1)
     assert store.quick_index("s", small) == (small.index, True)  # a small model is indexed at once
+
+
+def test_top_level_keys_are_found_at_line_starts_only():
+    import re
+
+    from tabletwin.editor.kind import _has_top_key
+
+    pattern = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
+    texts = ["", "flow", "flow:", "x\nflow :", "flow\n:", "\nflow", "flows: 1", "tacticx: 1", "a: 1\ntactic:",
+             "game:\nactions:", "  flow: 1", "\rflow: 1", "gameactions:", "a\nflow\nflow :", "#\ngame\t:"]
+    for text in texts:
+        assert {key for key in ("flow", "game", "actions", "tactic") if _has_top_key(text, key)} \
+            == set(pattern.findall(text)), text

@@ -56,13 +56,16 @@ def test_scalar_map_of_a_plain_one_line_scalar():
 def test_kept_tokens_are_bounded(monkeypatch):
     monkeypatch.setattr(semantic, "FIELD_CACHE", 3)
     semantic._cache.clear()
+    semantic._unit_tokens.clear()
     tokens(arena())
     assert len(semantic._cache) == 3
     semantic._cache.clear()
+    semantic._unit_tokens.clear()
 
 
 def test_an_edit_inside_one_expression_reuses_the_others():
     semantic._cache.clear()
+    semantic._unit_tokens.clear()
     first = Snapshot(arena())
     expression_tokens(first, first.index)
     kept = len(semantic._cache)

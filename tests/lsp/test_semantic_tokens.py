@@ -95,3 +95,28 @@ async def test_the_legend_uses_standard_types(client: LanguageClient):
     legend = client.server_capabilities.semantic_tokens_provider.legend
     assert list(legend.token_types) == ["variable", "property", "enumMember", "function", "method", "parameter", "keyword"]
     assert list(legend.token_modifiers) == ["readonly", "defaultLibrary", "unknown"]
+
+
+async def test_runs_encoded_one_by_one_equal_the_whole_encoding_after_edits():
+    """The server encodes a model's tokens run by run (an entry each), keeping each run's
+    encoding; stitched together they are the encoding of all the tokens, in any encoding."""
+    from pygls.workspace.position_codec import PositionCodec
+
+    from tabletwin.editor.document import Snapshot
+    from tabletwin.editor.semantic import expression_token_groups, expression_tokens
+    from tabletwin_lsp.features.semantic_tokens import _encode, _encode_runs
+
+    text = MODEL.replace("\nfunctions:\n", "\n# é😀 notes\nfunctions:\n", 1)
+    edits = [text, text.replace("score[actor]", "score[actor] + 1", 1), "# top\n" + text,
+             text.replace('x: "1 - p"', 'x: "1  - p"', 1)]
+    assert len(set(edits)) == 4 and "🎲" in MODEL
+    for encoding in (types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8,
+                     types.PositionEncodingKind.Utf32):
+        codec = PositionCodec(encoding)
+        for version in edits:
+            snap = Snapshot(version)
+            runs = expression_token_groups(snap, snap.index)
+            assert runs is not None and len(runs) > 3
+            whole = _encode(codec, snap.lines, expression_tokens(snap, snap.index))
+            assert _encode_runs(codec, snap.lines, runs) == whole
+            assert _encode_runs(codec, snap.lines, runs) == whole  # from the kept encodings

@@ -19,7 +19,7 @@ from ..errors import TabletwinError
 from ..expr import compile_expression
 from ..expr.scope import build_globals
 from ..validate.walk import mapping, sequence
-from .places import model_places
+from .places import kept_places
 from .semantic import expression_tokens
 from .symbols import names_with_binding, parsed
 
@@ -112,7 +112,7 @@ def _place_hints(snap, loaded, first_line: int, last_line: int) -> list[Hint]:
 
 def _all_place_hints(loaded) -> list[Hint]:
     by_anchor: dict[tuple[int, int], list] = {}
-    for place in model_places(loaded.data):
+    for place in kept_places(loaded):
         span = _anchor(loaded.positions, place.path)
         if span is not None:
             by_anchor.setdefault((span.end_line, span.end_column), []).append(place)
@@ -126,10 +126,14 @@ def _all_place_hints(loaded) -> list[Hint]:
 def _anchor(positions, path: tuple):
     """The span of the name a place is known by: a step's ``id``, an action's or window's key,
     a trigger's or content item's ``id``."""
+    written = positions._entries
     for length in range(len(path), 0, -1):
         prefix = path[:length]
         if prefix[0] == "actions" and length == 2 or prefix[:2] == ("priority", "windows") and length == 3:
             return positions.key_span(prefix)
+        if prefix in written and prefix + ("id",) not in written and prefix not in positions.aliases \
+                and prefix not in positions.merges:
+            continue  # written here, neither an alias nor merging: it has no id (the lookup would walk to say so)
         span = positions.value_span(prefix + ("id",))
         if span is not None:
             return span

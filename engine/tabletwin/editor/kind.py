@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-_TOP_KEY = re.compile(r"^(flow|game|actions|tactic)\s*:", re.M)
 # The first line that is not blank, a comment, a directive or a document start.
 _FIRST_LINE = re.compile(r"^(?![ \t]*(?:#|$)|---|%)(.*)$", re.M)
 _GAME_KEY = re.compile(r"game[ \t]*:")
@@ -33,10 +32,26 @@ def starts_with_game(text: str) -> bool:
     return first is not None and _GAME_KEY.match(first.group(1)) is not None
 
 
+_AFTER_KEY = re.compile(r"\s*:")
+
+
+def _has_top_key(text: str, key: str) -> bool:
+    """``re.search(rf"^{key}\\s*:", text, re.M)``, by finding the key at line starts first (a
+    pattern anchored at every line start read a 5,000-line model in 3 ms, four times per edit)."""
+    start = 0 if text.startswith(key) else text.find("\n" + key) + 1
+    while start > 0 or (start == 0 and text.startswith(key)):
+        if _AFTER_KEY.match(text, start + len(key)):
+            return True
+        start = text.find("\n" + key, start) + 1
+        if start == 0:
+            return False
+    return False
+
+
 def document_kind(text: str, path: str | None = None) -> str | None:
     """``model``, ``tactic``, or ``None`` for other YAML (see the module's docstring)."""
     text = text.removeprefix("\ufeff")  # a byte order mark hides the first key from the patterns
-    keys = set(_TOP_KEY.findall(text))
+    keys = {key for key in ("flow", "game", "actions", "tactic") if _has_top_key(text, key)}
     if "tactic" in keys:
         return "tactic"
     if "flow" in keys or {"game", "actions"} <= keys or starts_with_game(text) or is_model_name(path):

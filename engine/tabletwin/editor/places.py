@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import TabletwinError
 from ..modelfile import LoadedYaml, load_yaml
 from ..validate.walk import content_items, mapping, nodes, sequence
+from .entries import UnitCache, units, units_independent
 
 DECISION_OPS = ("choose", "search", "say")
 CHANCE_OPS = ("roll", "draw", "look", "sample")
@@ -48,13 +49,69 @@ class Place:
 
 def model_places(data) -> list[Place]:
     data = data if isinstance(data, dict) else {}
-    places: dict[str, Place] = {}
+    places = _Places()
+    for step, _tops in PLACE_STEPS:
+        if step is None:
+            _window_places(places.add, data, _speeds(data))
+        else:
+            step(places.add, data)
+    return places.found()
 
-    def add(place: Place) -> None:
-        known = places.get(place.name)
+
+_unit_places = UnitCache()
+
+
+def kept_places(loaded) -> list[Place]:
+    """:func:`model_places` of a loaded model, kept per top-level entry (:mod:`.entries`): after
+    an edit only the edited entry's ops are walked again."""
+    data = loaded.data
+    if not isinstance(data, dict) or not units_independent(loaded):
+        return model_places(data)
+    found = units(data)
+    kept = [_unit_places.get(loaded, unit, _places_of_unit, lambda result, _lines: result) for unit in found]
+    places = _Places()
+    for number, (step, tops) in enumerate(PLACE_STEPS):
+        if step is None:
+            speeds = [speed for top in ("actions", "content") for unit, result in zip(found, kept)
+                      if unit.path[0] == top for speed in result[-1]]
+            _window_places(places.add, data, speeds)
+            continue
+        for top in tops:
+            for unit, result in zip(found, kept):
+                if unit.path[0] == top:
+                    for place in result[number]:
+                        places.add(place)
+    return places.found()
+
+
+def _places_of_unit(unit) -> list:
+    """The places each step finds in the unit (in the order it adds them), and its speeds."""
+    found = []
+    for step, tops in PLACE_STEPS:
+        added: list = []
+        if step is not None and unit.path[0] in tops:
+            step(added.append, unit.data)
+        found.append(added)
+    found.append(_speeds(unit.data))
+    return found
+
+
+class _Places:
+    """Places by name, the first one kept unless a later one is a decision and it is not."""
+
+    def __init__(self):
+        self.places: dict[str, Place] = {}
+
+    def add(self, place: Place) -> None:
+        known = self.places.get(place.name)
         if known is None or (place.decision and not known.decision):
-            places[place.name] = place
+            self.places[place.name] = place
 
+    def found(self) -> list[Place]:
+        return list(self.places.values())
+
+
+def _node_places(add, data: dict) -> None:
     for node, path in nodes(data):
         do = node.get("do")
         if node.get("kind") == "step" and isinstance(do, list) and len(do) > 1:
@@ -63,19 +120,30 @@ def model_places(data) -> list[Place]:
                       + ", ".join(names), path, names))
         if node.get("window") is True:
             add(Place("window None", True, "a window opened with `window: true`", path + ("window",), ("pass",)))
-    speeds = _speeds(data)
+
+
+def _window_places(add, data: dict, speeds: list) -> None:
     for name, window in mapping(mapping(data.get("priority")).get("windows")).items():
         allows = [str(s) for s in sequence(mapping(window).get("allows"))]
         playable = tuple(action for action, speed in speeds if speed in allows) + ("pass",)
         add(Place(f"window {name}", True, f"priority window `{name}`: play an action of speed "
                   + (", ".join(allows) or "(none)") + " or pass", ("priority", "windows", name), playable))
+
+
+def _action_places(add, data: dict) -> None:
     for name, action in mapping(data.get("actions")).items():
         for part in ("effect", "cost"):
             suffix = " (cost)" if part == "cost" else ""
             _ops_places(add, f"action {name}{suffix}", f"action `{name}`" + (" (its cost)" if suffix else ""),
                         sequence(mapping(action).get(part)), ("actions", name, part))
+
+
+def _top_trigger_places(add, data: dict) -> None:
     for position, trigger in enumerate(sequence(data.get("triggers"))):
         _trigger_places(add, trigger, ("triggers", position), None)
+
+
+def _content_places(add, data: dict) -> None:
     for item, path in content_items(data):
         label = str(item.get("id"))
         _ops_places(add, f"content {label}", f"content item `{label}` run by exec",
@@ -89,10 +157,21 @@ def model_places(data) -> list[Place]:
                             sequence(ability.get(part)), path + ("abilities", position, part))
         for position, trigger in enumerate(sequence(item.get("triggers"))):
             _trigger_places(add, trigger, path + ("triggers", position), label)
+
+
+def _window_op_places(add, data: dict) -> None:
     for op, path in _window_ops(data):
         if op.get("name") is None:
             add(Place("window None", True, "a window op without a name", path, ("pass",)))
-    return list(places.values())
+
+
+#: The walks that find places, in order, with the top-level keys each walks (in its order);
+#: ``None``: the priority windows, which need the speeds of every action and ability.
+PLACE_STEPS = (
+    (_node_places, ("flow", "flows")), (None, ()), (_action_places, ("actions",)),
+    (_top_trigger_places, ("triggers",)), (_content_places, ("content",)),
+    (_window_op_places, ("actions", "triggers", "outcomes", "content")),
+)
 
 
 def _speeds(data: dict) -> list[tuple[str, str]]:
@@ -175,7 +254,7 @@ class ModelFile:
     def places(self) -> list[Place]:
         """The model's places (computed once per text)."""
         if self._places is None:
-            self._places = model_places(self.data)
+            self._places = kept_places(self.loaded) if self.loaded is not None else model_places(None)
         return self._places
 
 

@@ -97,14 +97,21 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
         return None
     value = _share(value, shared)
     new_data = {key: (_replaced(item, name, value) if key == top else item) for key, item in data.items()}
-    entries = _entries(positions._entries, pieces, top, name, old_stop, delta, text)
+    groups = _entry_groups(positions)
+    new_paths = [inner for inner in pieces if inner[:2] == path]
+    if not delta and groups.get(path) == new_paths:
+        entries = _same_paths(positions._entries, pieces, new_paths, top, name, text)
+    else:
+        entries = _entries(positions._entries, pieces, top, name, old_stop, delta, text)
     if entries is None:
         return None
     aliases = {**_outside(positions.aliases, path), **_under(table.aliases, path)}
     merges = {**_outside(positions.merges, path), **_under(table.merges, path)}
     if not _few_repeats(new_data, aliases):
         return None
-    return LoadedYaml(new_data, PositionTable(entries, aliases, merges), text)
+    table = PositionTable(entries, aliases, merges)
+    _keep_groups(table, {**groups, path: new_paths})
+    return LoadedYaml(new_data, table, text)
 
 
 _ALIAS = re.compile(r"\*([^\s,\[\]{}]+)")
@@ -332,6 +339,47 @@ def _entries(old: dict, piece: dict, top, name, old_stop: int, delta: int, text:
             value = _moved(value, old_stop, delta)
         out[path] = (key, value)
     return out if placed else None
+
+
+def _same_paths(old: dict, piece: dict, paths: list, top, name, text: str) -> dict:
+    """:func:`_entries` for an edit that moved no line and left the entry's paths as they were
+    (typing inside a value): the old table with the entry's spans replaced, keys in place."""
+    entry_path = (top, name)
+    old_end = old[entry_path][1][2:]
+    new_end = piece[entry_path][1][2:]
+    out = dict(old)
+    for path in paths:
+        out[path] = piece[path]
+    out[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
+    key, value = old[(top,)]
+    if value[2:] == old_end:
+        out[(top,)] = (key, value[:2] + new_end)  # the section ends where its last entry now ends
+    return out
+
+
+#: Position tables whose paths are kept grouped by entry (the last few loads).
+KEPT_GROUPS = 4
+_groups: dict = {}  # id(table) -> (table, {(top, name): [its paths in table order]})
+
+
+def _entry_groups(positions: PositionTable) -> dict:
+    """The paths of ``positions`` under each entry ``(top, name)``, in table order; worked out
+    once for a whole load, then handed from each spliced load to the next."""
+    kept = _groups.get(id(positions))
+    if kept is not None and kept[0] is positions:
+        return kept[1]
+    groups: dict = {}
+    for path in positions._entries:
+        if len(path) >= 2:
+            groups.setdefault(path[:2], []).append(path)
+    _keep_groups(positions, groups)
+    return groups
+
+
+def _keep_groups(positions: PositionTable, groups: dict) -> None:
+    if len(_groups) >= KEPT_GROUPS:
+        _groups.clear()
+    _groups[id(positions)] = (positions, groups)
 
 
 def _moved(span, stop: int, delta: int):

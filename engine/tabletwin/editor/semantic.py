@@ -13,10 +13,10 @@ The global names come from an index that may be a few edits old (they change rar
 expressions and their positions are always the current text's.
 
 Speed: on a 5,000-line model the names of all 2,700 expressions take about 60 ms, most of it
-working out each expression's local names. After an edit nearly every expression is unchanged,
-so each one's tokens are kept (:data:`FIELD_CACHE` entries) under its path, text and position
-and the names that may be declared (the index, the text's names signature): only the expression
-typed in is worked out again.
+working out each expression's local names. After an edit nearly every expression is unchanged:
+a model's tokens are kept per top-level entry (:mod:`.entries`), moved with its lines, and each
+expression's tokens (:data:`FIELD_CACHE` entries) under its path, text, position, the local
+names it sees and the names declared (:func:`names_key`), so only what was typed in is read again.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..checks import expression_fields
 from ..expr import expression_text
 from ..expr.builtins import BUILTIN_NAMES
 from ..validate.walk import all_ops, mapping, sequence
+from .entries import UnitCache, links, moved, units, units_independent
 from .scalarmap import scalar_map
 from .scope import scope_locals
 from .symbols import Index, names_with_binding, parsed
@@ -77,30 +78,144 @@ def expression_tokens(snap, index: Index | None, first_line: int = 0, last_line:
     else:
         model_index, model_data = index, data
     boards = bool(mapping(mapping(model_data).get("boards")))
+    names = (names_key(model_index), boards, snap.kind)
+    context = (snap, data, index, model_index, boards, names)
+    if snap.kind == "model" and units_independent(loaded):
+        return _tokens_by_units(context, loaded, first_line, last_line)[1]
     tokens: list[Token] = []
-    names = (model_index.serial if model_index is not None else None, snap.names_signature, snap.kind)
     for path, value, span in snap.memo(("expression fields",), lambda: _fields_with_spans(snap, loaded)):
         if span.end_line < first_line or span.line > last_line:
             continue
-        # A block scalar's characters move with its indentation while its value stays the same.
-        key = (names, path, value, span) if span.line == span.end_line else \
-            (names, path, value, span, tuple(snap.lines[span.line:span.end_line + 1]))
-        with _cache_lock:
-            known = _cache.get(key)
-            if known is not None:
-                _cache.move_to_end(key)
-        if known is None:
-            known = _field_tokens(snap, data, index, model_index, boards, path, value, span)
-            with _cache_lock:
-                _cache[key] = known
-                while len(_cache) > FIELD_CACHE:
-                    _cache.popitem(last=False)
-        tokens += [token for token in known if first_line <= token.line <= last_line]
-    tokens.sort(key=lambda token: (token.line, token.column))
+        tokens += [token for token in _kept_field_tokens(context, path, value, span)
+                   if first_line <= token.line <= last_line]
+    tokens.sort(key=_order)
     return tokens
 
 
-def _field_tokens(snap, data, index, model_index, boards: bool, path: tuple, value, span) -> tuple[Token, ...]:
+def _order(token: Token) -> tuple:
+    # The whole token: fields an alias shares are found at several paths, with one span.
+    return (token.line, token.column, token.length, token.category, token.name)
+
+
+_unit_tokens = UnitCache()
+
+
+def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> tuple[list | None, list[Token]]:
+    """The tokens of a model, kept per top-level entry (:mod:`.entries`) with the names they were
+    classified with: after an edit only the edited entry's expressions are read again. Returns
+    the runs of tokens per entry (``None`` when they interleave) and all the tokens in order."""
+    snap, data, _index, _model_index, _boards, names = context
+    borrowing = links(loaded).borrowed
+    entries = loaded.positions._entries
+
+    def compute(unit):
+        found: list[Token] = []
+        for path, value, span in _with_spans(loaded, expression_fields(unit.data) + _path_fields(unit.data)):
+            found += _kept_field_tokens(context, path, value, span)
+        found.sort(key=_order)
+        return names, tuple(found)
+
+    groups: list = []
+    last = None
+    in_order = True
+    for unit in units(data):
+        if first_line > 0 or last_line < len(snap.lines):
+            written = entries.get(unit.path)
+            if written is not None and unit.path not in borrowing \
+                    and (written[1][2] < first_line or (written[0] or written[1])[0] > last_line):
+                continue  # the entry's text is outside the lines asked for, and it borrows none
+        found = _unit_tokens.get(loaded, unit, compute, _moved_tokens, lambda result: result[0] == names)[1]
+        if not found:
+            continue
+        if first_line > 0 or last_line < len(snap.lines):
+            found = [token for token in found if first_line <= token.line <= last_line]
+            if not found:
+                continue
+        if last is not None and _order(found[0]) <= last:
+            in_order = False
+        last = _order(found[-1])
+        groups.append(found)
+    if not in_order:
+        return None, sorted((token for group in groups for token in group), key=_order)
+    return groups, [token for group in groups for token in group]
+
+
+def expression_token_groups(snap, index: Index | None) -> list[tuple[Token, ...]] | None:
+    """The tokens of a model in runs, in text order: one run per top-level entry, the same tuple
+    as long as the entry's text and the names declared stay (a reader may keep what it derives
+    from a run, as the server does its encoding). ``None`` when the runs do not follow each
+    other (an alias or merge puts an entry's names among another's) or ``snap`` is not a model."""
+    loaded = snap.loaded
+    if snap.kind != "model" or loaded is None or not isinstance(loaded.data, dict) or not units_independent(loaded):
+        return None
+    boards = bool(mapping(loaded.data.get("boards")))
+    context = (snap, loaded.data, index, index, boards, (names_key(index), boards, snap.kind))
+    return _tokens_by_units(context, loaded, 0, len(snap.lines))[0]
+
+
+_new_object = object.__new__
+
+
+def _moved_tokens(result, lines: int):
+    names, tokens = result
+    moved_tokens = []
+    for token in tokens:
+        new = _new_object(Token)
+        new.__dict__.update(token.__dict__)
+        new.__dict__["line"] = token.line + lines
+        moved_tokens.append(new)
+    return names, tuple(moved_tokens)
+
+
+_names_lock = threading.Lock()
+_names_keys: dict = {}  # id(index) -> (index, key)
+_canonical: dict = {}
+
+
+def names_key(index: Index | None):
+    """What the classification of names reads of an index: the global names by kind, the names
+    bound where events are emitted and the keywords of ``modified()``; equal for two indexes
+    of versions that declare the same names."""
+    if index is None:
+        return None
+    with _names_lock:
+        entry = _names_keys.get(id(index))
+        if entry is not None and entry[0] is index:
+            return entry[1]
+    key = (frozenset(kind_name for kind_name in index.decls if kind_name[0] in _KIND_CATEGORY or kind_name[0] == "constant"),
+           tuple((event, tuple(names)) for event, names in index.event_locals.items()),
+           tuple((stat, tuple(sorted(names))) for stat, names in index.modified_kwargs.items()))
+    with _names_lock:
+        if len(_names_keys) >= 8:
+            _names_keys.clear()
+            _canonical.clear()
+        key = _canonical.setdefault(key, key)  # one object per key: kept results compare by identity
+        _names_keys[id(index)] = (index, key)
+    return key
+
+
+def _kept_field_tokens(context, path: tuple, value, span) -> tuple[Token, ...]:
+    """The tokens of one field, kept under its path, text, position, the names it sees and the
+    names declared."""
+    snap, data, index, model_index, boards, names = context
+    local_names = scope_locals(snap.kind, data, path, index if snap.kind == "model" else None)
+    # A block scalar's characters move with its indentation while its value stays the same.
+    key = (names, path, value, span, tuple(local_names)) if span.line == span.end_line else \
+        (names, path, value, span, tuple(local_names), tuple(snap.lines[span.line:span.end_line + 1]))
+    with _cache_lock:
+        known = _cache.get(key)
+        if known is not None:
+            _cache.move_to_end(key)
+    if known is None:
+        known = _field_tokens(snap, local_names, model_index, boards, value, span)
+        with _cache_lock:
+            _cache[key] = known
+            while len(_cache) > FIELD_CACHE:
+                _cache.popitem(last=False)
+    return known
+
+
+def _field_tokens(snap, local_names, model_index, boards: bool, value, span) -> tuple[Token, ...]:
     text = expression_text(value)
     tree = parsed(text)
     if tree is None:
@@ -108,7 +223,6 @@ def _field_tokens(snap, data, index, model_index, boards: bool, path: tuple, val
     where = scalar_map(snap.lines, span, value if isinstance(value, str) else text)
     if where is None:
         return ()
-    local_names = scope_locals(snap.kind, data, path, index if snap.kind == "model" else None)
     found_tokens = []
     for node, bound in names_with_binding(tree.tree):
         found = where.span(tree.offset(node), tree.offset(node) + len(node.id))
@@ -144,16 +258,37 @@ def _board_functions() -> tuple:
     return FUNCTION_NAMES
 
 
+_unit_fields = UnitCache()
+
+
 def _fields_with_spans(snap, loaded) -> list[tuple]:
-    """``(path, value, value span)`` of every expression and op path of the document."""
+    """``(path, value, value span)`` of every expression and op path of the document; for a
+    model, kept per top-level entry (:mod:`.entries`): after an edit only the edited entry's
+    fields are looked for again."""
     data = loaded.data
-    fields = _tactic_fields(data) if snap.kind == "tactic" else expression_fields(data) + _path_fields(data)
+    if snap.kind == "tactic":
+        return _with_spans(loaded, _tactic_fields(data))
+    if not units_independent(loaded):
+        return _with_spans(loaded, expression_fields(data) + _path_fields(data))
+    found = []
+    for unit in units(data):
+        found += _unit_fields.get(
+            loaded, unit, lambda unit: _with_spans(loaded, expression_fields(unit.data) + _path_fields(unit.data)),
+            _moved_fields)
+    return found
+
+
+def _with_spans(loaded, fields) -> list[tuple]:
     found = []
     for path, value in fields:
         span = loaded.positions.value_span(path)
         if span is not None:
             found.append((path, value, span))
     return found
+
+
+def _moved_fields(fields: list[tuple], lines: int) -> list[tuple]:
+    return [(path, value, moved(span, lines)) for path, value, span in fields]
 
 
 def _path_fields(data: dict) -> list:

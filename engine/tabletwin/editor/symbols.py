@@ -29,6 +29,7 @@ from ..errors import Span
 from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 from ..validate.walk import all_ops, content_items, mapping, nodes, sequence
+from .entries import units_independent
 from .scope import scope_locals
 from .text import scalar_start
 
@@ -173,22 +174,40 @@ class Index:
                 return kind
         return None
 
+    def boards(self) -> bool:
+        """Whether the model declares boards (their functions are then names of the engine)."""
+        return bool(mapping(self.data).get("boards"))
 
-def build_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
-    """``fields``: the model's :func:`~tabletwin.checks.expression_fields` when the caller has them."""
+    def content_id(self, keys: tuple) -> str | None:
+        """The ``id`` of the content item at ``content[keys[0]][keys[1]]...``, if there is one."""
+        value = mapping(self.data).get("content")
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, dict) and "id" in value and isinstance(value["id"], str | int):
+            return str(value["id"])
+        return None
+
+
+def build_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None,
+                kept: bool = True) -> Index:
+    """``fields``: the model's :func:`~tabletwin.checks.expression_fields` when the caller has them.
+
+    A model is indexed entry by entry (:mod:`.unitindex`), reusing what is kept of the entries
+    an edit left alone (``kept=False`` works every entry out again: the same index, slower)."""
     index = Index(kind, loaded.data, loaded.positions, lines)
     data = loaded.data if isinstance(loaded.data, dict) else {}
     if kind == "tactic":
         _tactic(index, data)
         return index
+    if isinstance(loaded.data, dict) and units_independent(loaded):
+        from .unitindex import index_by_units
+
+        index_by_units(index, loaded, kept)
+        return index
     if fields is None:
         fields = expression_fields(data)
-    _declarations(index, data)
-    _events_and_kwargs(index, data, fields)
-    _node_refs(index, data)
-    _op_refs(index, data)
-    _other_refs(index, data)
-    _expressions(index, data, fields)
+    for step, _tops, part in DECLARATION_STEPS + REFERENCE_STEPS:
+        step(index, data, [] if part == "extra" else fields)
     return index
 
 
@@ -238,32 +257,52 @@ def _check_known(index: Index, site: Site) -> None:
         index.unknown.append((site, ()))
 
 
-def _declarations(index: Index, data: dict) -> None:
-    for section, kind in SECTIONS:
+# The passes, each one walk, in the order they run; with each, the top-level keys whose values
+# it walks, in the order it walks them (None: all, in the model's order), and the expression
+# fields it reads: all of them, or (for the names of expressions) those :func:`expression_fields`
+# finds in the model's order ("inner") and then the functions' and derived values' ("extra").
+# Every declaration is made before the first reference is looked up.
+
+
+def _section_keys(section: tuple, kind: str):
+    def declare(index: Index, data: dict, _fields) -> None:
         table = data
         for step in section:
             table = mapping(table.get(step))
         for name in table:
             _site(index, kind, name, section + (name,), True, key=True)
+    return declare
+
+
+def _content_decls(index: Index, data: dict, _fields) -> None:
     for item, path in content_items(data):
         _site(index, "content", item["id"], path + ("id",), True)
         index.content_keys.update(str(k) for k in item)
         for position, ability in enumerate(sequence(item.get("abilities"))):
             if isinstance(ability, dict) and "id" in ability:
                 _site(index, "action", ability["id"], path + ("abilities", position, "id"), True)
+
+
+def _node_decls(index: Index, data: dict, _fields) -> None:
     for node, path in nodes(data):
         if "id" in node:
             _site(index, "node", node["id"], path + ("id",), True)
+
+
+def _trigger_decls(index: Index, data: dict, _fields) -> None:
     for position, trigger in enumerate(sequence(data.get("triggers"))):
         if isinstance(trigger, dict) and "id" in trigger:
             _site(index, "trigger", trigger["id"], ("triggers", position, "id"), True)
+
+
+def _end_decls(index: Index, data: dict, _fields) -> None:
     for position, end in enumerate(sequence(data.get("end"))):
         if isinstance(end, dict) and "id" in end:
             _site(index, "end", end["id"], ("end", position, "id"), True)
 
 
-def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
-    """Events fired (with the names bound at each ``emit``) and ``modified()`` keyword names."""
+def _emits(index: Index, data: dict, _fields) -> None:
+    """Events fired by ``emit``, with the names bound at each."""
     for op, path, _owner in all_ops(data):
         if op.get("op") == "emit" and isinstance(op.get("event"), str):
             _site(index, "event", op["event"], path + ("event",), True)
@@ -271,6 +310,9 @@ def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
             for name, where in scope_locals("model", data, path + ("event",)).items():
                 if name not in ("window", "stack", "self"):
                     names.setdefault(name, f"{where} (at the emit)")
+
+
+def _end_events(index: Index, data: dict, _fields) -> None:
     for node, path in nodes(data):
         events = node.get("end_event")
         if isinstance(events, str):
@@ -278,6 +320,10 @@ def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
         for position, event in enumerate(sequence(events)):
             if isinstance(event, str):
                 _site(index, "event", event, path + ("end_event", position), True)
+
+
+def _modified_kwargs(index: Index, _data: dict, fields: list) -> None:
+    """The keyword names of ``modified()`` calls, by stat."""
     for _path, value in fields:
         tree = parsed(expression_text(value))
         if tree is None or "modified" not in tree.source:
@@ -289,7 +335,7 @@ def _events_and_kwargs(index: Index, data: dict, fields: list) -> None:
                 names.update(keyword.arg for keyword in node.keywords if keyword.arg)
 
 
-def _node_refs(index: Index, data: dict) -> None:
+def _node_refs(index: Index, data: dict, _fields) -> None:
     for node, path in nodes(data):
         do = node.get("do")
         if isinstance(do, str):
@@ -305,7 +351,7 @@ def _node_refs(index: Index, data: dict) -> None:
             _site(index, "var", node["as"], path + ("as",), False)
 
 
-def _op_refs(index: Index, data: dict) -> None:
+def _op_refs(index: Index, data: dict, _fields) -> None:
     for op, path, _owner in all_ops(data):
         for name in ("from", "to", "zone"):
             if isinstance(op.get(name), str):
@@ -320,20 +366,45 @@ def _op_refs(index: Index, data: dict) -> None:
             _site(index, "event", op["until"], path + ("until",), False)
 
 
-def _other_refs(index: Index, data: dict) -> None:
+def _trigger_refs(index: Index, data: dict, _fields) -> None:
     for position, trigger in enumerate(sequence(data.get("triggers"))):
         if isinstance(trigger, dict) and isinstance(trigger.get("event"), str):
             _site(index, "event", trigger["event"], ("triggers", position, "event"), False)
+
+
+def _content_trigger_refs(index: Index, data: dict, _fields) -> None:
     for item, path in content_items(data):
         for position, trigger in enumerate(sequence(item.get("triggers"))):
             if isinstance(trigger, dict) and isinstance(trigger.get("event"), str):
                 _site(index, "event", trigger["event"], path + ("triggers", position, "event"), False)
+
+
+def _end_refs(index: Index, data: dict, _fields) -> None:
     for position, end in enumerate(sequence(data.get("end"))):
         if isinstance(end, dict) and isinstance(end.get("scope"), str):
             _site(index, "flow", end["scope"], ("end", position, "scope"), False)
+
+
+def _drawn_from_refs(index: Index, data: dict, _fields) -> None:
     for name, zone in mapping(mapping(data.get("state")).get("zones")).items():
         if isinstance(zone, dict) and isinstance(zone.get("drawn_from"), str):
             _site(index, "zone", zone["drawn_from"], ("state", "zones", name, "drawn_from"), False)
+
+
+_OPS_TOPS = ("actions", "triggers", "outcomes", "content")  # the order of walk.op_lists
+_NODE_TOPS = ("flow", "flows")
+DECLARATION_STEPS = (
+    *((_section_keys(section, kind), section[:1], "all") for section, kind in SECTIONS),
+    (_content_decls, ("content",), "all"), (_node_decls, _NODE_TOPS, "all"), (_trigger_decls, ("triggers",), "all"),
+    (_end_decls, ("end",), "all"), (_emits, _OPS_TOPS, "all"), (_end_events, _NODE_TOPS, "all"),
+    (_modified_kwargs, None, "all"),
+)
+REFERENCE_STEPS = (
+    (_node_refs, _NODE_TOPS, "all"), (_op_refs, _OPS_TOPS, "all"), (_trigger_refs, ("triggers",), "all"),
+    (_content_trigger_refs, ("content",), "all"), (_end_refs, ("end",), "all"), (_drawn_from_refs, ("state",), "all"),
+    (lambda index, data, fields: _expressions(index, data, fields), None, "inner"),
+    (lambda index, data, fields: _expressions(index, data, fields), ("functions", "state"), "extra"),
+)
 
 
 def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> None:
@@ -351,6 +422,7 @@ def _path_refs(index: Index, data: dict, text: str, path: tuple, kind: str) -> N
 
 
 def _expressions(index: Index, data: dict, fields: list) -> None:
+    """The names read by the expressions of ``fields`` (the expression fields walked)."""
     for path, value in fields:
         text = expression_text(value)
         tree = parsed(text)
@@ -392,7 +464,7 @@ def _engine_name(index: Index, name: str) -> bool:
 
     if name in ENGINE_NAMES or name in BUILTIN_NAMES or name in ("sigmoid", "σ"):
         return True
-    return name in FUNCTION_NAMES and bool(mapping(index.data).get("boards"))
+    return name in FUNCTION_NAMES and index.boards()
 
 
 def _content_subscripts(index: Index, tree, path: tuple, span: Span, start: int | None) -> None:
@@ -411,16 +483,14 @@ def _content_subscripts(index: Index, tree, path: tuple, span: Span, start: int 
         if not (isinstance(inner, ast.Name) and inner.id == "content") or not keys:
             continue
         keys.reverse()
-        value = mapping(index.data).get("content")
-        for key in keys:
-            value = value.get(tree.text_value(key)) if isinstance(value, dict) else None
-        if isinstance(value, dict) and "id" in value and isinstance(value["id"], str | int):
+        item = index.content_id(tuple(tree.text_value(key) for key in keys))
+        if item is not None:
             last = keys[-1]
             if start is not None:
                 site_span = Span(span.line, start + tree.offset(last), span.line, start + tree.end_offset(last))
-                index.add(Site("content", str(value["id"]), site_span, path, True))
+                index.add(Site("content", item, site_span, path, True))
             else:
-                index.add(Site("content", str(value["id"]), span, path, False))
+                index.add(Site("content", item, span, path, False))
 
 
 def _tactic(index: Index, data: dict) -> None:

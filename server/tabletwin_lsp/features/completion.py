@@ -12,6 +12,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from tabletwin.editor import completions
+from tabletwin.editor.keydocs import docs
+from tabletwin.editor.schemanav import root
 
 from .. import editing
 from ..server import server
@@ -33,6 +35,13 @@ _KINDS = {
 TRIGGERS = [":", " ", "[", "'", '"', ".", "-", "{", ","]
 SUGGEST_NEXT = types.Command(title="Suggest values", command="editor.action.triggerSuggest")
 """Opens the value suggestions after a key is accepted (as the YAML extension does)."""
+
+
+# Read once when the server starts, not on the first completion (about 15 ms, which the first
+# request after opening a large model, racing its first analysis, could not spare).
+docs()
+root("model")
+root("tactic")
 
 
 @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=TRIGGERS))

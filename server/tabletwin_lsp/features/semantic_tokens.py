@@ -22,7 +22,9 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from tabletwin.editor.semantic import expression_tokens
+import threading
+
+from tabletwin.editor.semantic import expression_token_groups, expression_tokens
 
 from .. import editing
 from ..server import server
@@ -76,14 +78,58 @@ def _tokens(ls: LanguageServer, uri: str, first_line: int = 0, last_line: int | 
     return snap, document, [token for token in every if first_line <= token.line <= last_line]
 
 
+#: Runs of tokens whose encoding is kept (an entry each, for a few versions of a few models).
+KEPT_RUNS = 5000
+_runs_lock = threading.Lock()
+_runs: dict = {}  # (id(run), encoding) -> (run, its encoding from the run's first token on)
+
+
+def _encode_runs(codec, lines: list[str], runs: list) -> list[int]:
+    """:func:`_encode` of the runs one after the other, each run's encoding kept: after an edit
+    only the edited entry's run is new, and of the others only the first token is placed again
+    (relative to the run before it)."""
+    data: list[int] = []
+    previous_line = previous_column = 0
+    for run in runs:
+        key = (id(run), codec.encoding)
+        with _runs_lock:
+            kept = _runs.get(key)
+        if kept is None or kept[0] is not run:
+            last = run[-1]
+            kept = (run, _encode(codec, lines, run), _client_column(codec, lines[last.line], last.column))
+            with _runs_lock:
+                if len(_runs) >= KEPT_RUNS:
+                    _runs.clear()
+                _runs[key] = kept
+        _run, encoded, last_column = kept
+        # Encoded from (0, 0): the first token's line and column are its own.
+        delta_line = encoded[0] - previous_line
+        data += [delta_line, encoded[1] - previous_column if delta_line == 0 else encoded[1]]
+        data += encoded[2:]
+        previous_line, previous_column = run[-1].line, last_column
+    return data
+
+
+def _client_column(codec, text: str, column: int) -> int:
+    return column if text.isascii() else codec.client_num_units(text[:column])
+
+
 @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @server.thread()
 def semantic_tokens_full(ls: LanguageServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
-    snap, document, tokens = _tokens(ls, params.text_document.uri)
+    uri = params.text_document.uri
+    document, snap = editing.snapshot(ls, uri)
+    codec = document.position_codec
+    if snap.kind == "model" and not snap.memoized(("semantic tokens",)):
+        runs = snap.memo(("semantic token runs",),
+                         lambda: expression_token_groups(snap, editing.recent_index(uri, snap)))
+        if runs is not None:
+            return types.SemanticTokens(data=snap.memo(("semantic tokens", "runs encoded", codec.encoding),
+                                                       lambda: _encode_runs(codec, snap.lines, runs)))
+    snap, document, tokens = _tokens(ls, uri)
     if not tokens:
         return types.SemanticTokens(data=[])
-    data = snap.memo(("semantic tokens", "encoded", document.position_codec.encoding),
-                     lambda: _encode(document.position_codec, snap.lines, tokens))
+    data = snap.memo(("semantic tokens", "encoded", codec.encoding), lambda: _encode(codec, snap.lines, tokens))
     return types.SemanticTokens(data=data)
 
 
