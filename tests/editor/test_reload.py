@@ -2,8 +2,6 @@
 whole text's load: data, positions, aliases, merges, their order, and which values are shared."""
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,20 +12,13 @@ from tabletwin.editor.symbols import build_index
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..conftest import ROOT, bench_model
+
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 TYPED = ["", "x", " # note", "é", "😀", ":", "  ", "- ", "{", "&a ", "*base_action", "'", "\t"]
 NEW_LINES = ["", "      - {op: set, var: phase, value: main}", "    label: New", "  extra: 1", "# comment",
              "      foo: [1, 2", "    <<: *base_action", "    note: |", "      text"]
 
-
-def _bench_model(lines: int) -> str:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from bench_yaml_load import make_model
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return make_model(lines)
 
 
 def _edit(lines: list[str], rng: random.Random) -> list[str]:
@@ -102,11 +93,11 @@ def test_random_edits_of_an_example_splice_to_the_whole_load(path):
 
 def test_random_edits_of_the_large_model_splice_to_the_whole_load():
     # Its actions merge an anchored base (<<: *base_action): spliced entries share its values.
-    assert _random_edits(_bench_model(2000), 17, 250) > 60
+    assert _random_edits(bench_model(2000), 17, 250) > 60
 
 
 def test_an_edit_in_an_action_reads_only_that_action_and_shares_the_rest():
-    text = _bench_model(2000)
+    text = bench_model(2000)
     old = load_yaml(text)
     new = text.replace("    label: Action number 5\n", "    label: Edited\n    note: added\n")
     spliced = spliced_load(old, new)
@@ -128,7 +119,7 @@ def test_an_edit_in_an_action_reads_only_that_action_and_shares_the_rest():
     lambda t: t.replace("    label: Action number 5\n", "    label: a\u2028b\n"),  # another line break
 ])
 def test_edits_it_cannot_splice_load_the_whole_text(edit):
-    text = _bench_model(2000)
+    text = bench_model(2000)
     new = edit(text)
     assert new != text
     assert spliced_load(load_yaml(text), new) is None
@@ -152,7 +143,7 @@ def _from_scratch(loaded, lines):
 
 def test_the_index_after_spliced_edits_equals_the_index_built_from_scratch():
     # Unchanged actions keep their objects, and with them the local names kept for their expressions.
-    text = _bench_model(2000)
+    text = bench_model(2000)
     rng = random.Random(29)
     old = load_yaml(text)
     build_index(old, text.split("\n"))
@@ -182,7 +173,7 @@ def test_the_index_after_spliced_edits_equals_the_index_built_from_scratch():
 
 
 def test_a_renamed_bind_in_a_spliced_action_changes_its_unknown_names():
-    text = _bench_model(2000)
+    text = bench_model(2000)
     old = load_yaml(text)
     before = build_index(old, text.split("\n"))
     start = text.index("  action_1:\n")

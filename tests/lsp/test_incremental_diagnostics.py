@@ -3,8 +3,6 @@
 those of a from-scratch analysis of the same text."""
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,18 +13,11 @@ from tabletwin_lsp.analysis import analyse, forget, to_diagnostics
 from tabletwin_lsp.diagcache import KEPT_GENERATIONS, _memos
 from pygls.workspace.position_codec import PositionCodec
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..conftest import ROOT, bench_model
+
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 PIECES = ["x", "é", "😀", " ", ":", "_x: ", "\n", "'", "[", "1", "gold", "\n  - "]
 
-
-def _bench_model(lines: int) -> str:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from bench_yaml_load import make_model
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return make_model(lines)
 
 
 def _edit(text: str, rng: random.Random) -> str:
@@ -78,7 +69,7 @@ def test_random_edits_of_an_example_give_the_diagnostics_of_a_fresh_analysis(pat
 def test_edits_of_the_large_model_give_the_diagnostics_of_a_fresh_analysis():
     uri = "file:///edited/large.model.yaml"
     rng = random.Random(17)
-    text = _bench_model(5000)
+    text = bench_model(5000)
     lines = text.split("\n")
     labels = [n for n, line in enumerate(lines) if line.startswith("    label: Action number ")]
     try:

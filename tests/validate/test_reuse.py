@@ -4,7 +4,6 @@ scratch reports: every error, warning, lint warning and gap, with its message, s
 data (:mod:`tabletwin.checks.reuse`)."""
 
 import random
-import sys
 
 import pytest
 
@@ -15,19 +14,11 @@ from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 from tabletwin.validate import validate
 
-from ..conftest import ROOT
+from ..conftest import ROOT, bench_model
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 PIECES = ["x", "é", " ", "1", "gold", "zz", "_x", "0", "x", ":", "\n    ", "[", "*", "&a "]  # the last few break it
 
-
-def _bench_model(lines: int) -> str:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from bench_yaml_load import make_model
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return make_model(lines)
 
 
 def _found(report) -> list:
@@ -128,13 +119,13 @@ def _line_edits(text: str, rng: random.Random, count: int) -> list[str]:
 
 
 def test_edits_inside_entries_of_a_model_with_merges_report_what_a_validation_from_scratch_reports():
-    text = _bench_model(1200)
+    text = bench_model(1200)
     assert load_yaml(text).positions.merges  # every action merges a base; every card one too
     assert _check(_line_edits(text, random.Random(5), 25)) >= 18
 
 
 def test_the_entries_an_edit_left_alone_give_their_kept_results():
-    text = _bench_model(1200)
+    text = bench_model(1200)
     forget_loads()
     reuse.forget_all()
     validate(shared_load(text), games=0, reuse=True)
