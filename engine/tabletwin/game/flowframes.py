@@ -187,7 +187,7 @@ class LoopFrame(Frame):
                 self.value_index = index + 1
                 runner.spend_on(node)
                 if node.as_name is not None:
-                    runner.state.set_variable(str(node.as_name), values[index], node.path, runner.flow_place(node))
+                    runner.state.set_variable(str(node.as_name), values[index], node.path, runner.node_place("flow", node))
                 self.child_index = 0
                 self.pc = 2
                 continue
@@ -270,7 +270,7 @@ class StepFrame(Frame):
         if tally is not None:
             tally.use("steps", node.name)
         actor = self.actor = node.actor(EMPTY, scope) if node.actor is not None else None
-        actions, self.where = runner.step_actions(node), runner.step_place(node)
+        actions, self.where = runner.step_actions(node), runner.node_place("step", node)
         legal = []
         names = None  # the local names of every pre_x of the step (an expression never changes them)
         for action in actions:

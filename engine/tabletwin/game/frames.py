@@ -37,6 +37,11 @@ MAX_OPTIONS = 100_000
 would take seconds and hundreds of megabytes per request (a 300 x 300 board has 90,000 cells)."""
 
 
+def option_label(labels, values: list, index: int) -> str:
+    """The label of option ``index``: given, or made from its value (only the chosen one is labelled)."""
+    return labels[index] if labels is not None else label(values[index])
+
+
 def check_options(where: str, count: int) -> None:
     if count > MAX_OPTIONS:
         raise ExprError(f"{where}: {count:,} options to choose from; at most {MAX_OPTIONS:,}")
@@ -179,9 +184,8 @@ class DecideFrame(Frame):
 
     def resume(self, runner, value):
         if self.asked:
-            labels = self.labels
-            runner.observe(self.where, "decision", labels[value] if labels is not None else label(self.values[value]),
-                           self.visible, self.player)
+            runner.observe(self.where, "decision", option_label(self.labels, self.values, value), self.visible,
+                           self.player)
             runner.value = value
             if self.then is not None:
                 self.then(runner, value, *self.args)
@@ -189,8 +193,7 @@ class DecideFrame(Frame):
         values = self.values
         labels = self.labels
         if len(values) == 1:
-            runner.observe(self.where, "automatic", labels[0] if labels is not None else label(values[0]),
-                           self.visible, self.player)
+            runner.observe(self.where, "automatic", option_label(labels, values, 0), self.visible, self.player)
             if runner.tally is not None:
                 runner.tally.forced_decision(self.player, self.where)
             runner.value = 0
@@ -230,9 +233,7 @@ class ChanceFrame(Frame):
 
     def resume(self, runner, value):
         if self.asked:
-            labels = self.labels
-            runner.observe(self.where, "chance", labels[value] if labels is not None else label(self.values[value]),
-                           self.visible)
+            runner.observe(self.where, "chance", option_label(self.labels, self.values, value), self.visible)
             runner.value = value
             if self.then is not None:
                 self.then(runner, value, *self.args)
@@ -240,7 +241,7 @@ class ChanceFrame(Frame):
         values = self.values
         labels = self.labels
         if len(values) == 1:
-            runner.observe(self.where, "chance", labels[0] if labels is not None else label(values[0]), self.visible)
+            runner.observe(self.where, "chance", option_label(labels, values, 0), self.visible)
             runner.value = 0
             if self.then is not None:
                 self.then(runner, 0, *self.args)

@@ -73,20 +73,14 @@ class Runner:
             cache[("step", id(node))] = actions
         return actions
 
-    def step_place(self, node) -> str:
-        """``step <name>``, where a step's decision and observations happen: made once per model."""
+    def node_place(self, kind: str, node) -> str:
+        """``<kind> <name>`` (``step turn``, where a step's decision happens; ``flow round``, the
+        place of a loop's round in messages): made once per model."""
         cache = self.model.compiled_parts
-        place = cache.get(("step place", id(node)))
+        key = ("place", kind, id(node))
+        place = cache.get(key)
         if place is None:
-            place = cache[("step place", id(node))] = f"step {node.name}"
-        return place
-
-    def flow_place(self, node) -> str:
-        """``flow <name>``, the place of a loop's round in messages: made once per model."""
-        cache = self.model.compiled_parts
-        place = cache.get(("flow place", id(node)))
-        if place is None:
-            place = cache[("flow place", id(node))] = f"flow {node.name}"
+            place = cache[key] = f"{kind} {node.name}"
         return place
 
     def is_legal(self, action, local_names: dict) -> bool:

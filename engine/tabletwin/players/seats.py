@@ -7,6 +7,7 @@ seed, so one seat's player does not change another's draws or the dice.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from .agent import AgentPlayer
 from .simple import FirstPlayer, RandomPlayer
@@ -26,9 +27,9 @@ def chance_random(seed) -> random.Random:
 
 def make_player(spec: str, model, seed, seat: int):
     spec = spec.strip()
+    if spec == "random":  # its stream is made on its first choice (see RandomPlayer)
+        return RandomPlayer(make_rng=partial(seat_random, seed, seat))
     rng = seat_random(seed, seat)
-    if spec == "random":
-        return RandomPlayer(rng)
     if spec == "first":
         return FirstPlayer()
     if spec == "human":

@@ -11,7 +11,7 @@ class RandomPlayer:
 
     ``make_rng`` instead of ``rng`` makes the stream on the first choice: seeding one costs about
     as much as a short game's turn, and in many games a seat never decides (or chance never
-    happens), so ``simulate`` builds its random players this way. The draws are the same.
+    happens), so :func:`~.seats.make_player` builds random players this way. The draws are the same.
     """
 
     __slots__ = ("_rng", "_make_rng")

@@ -29,7 +29,6 @@ import multiprocessing
 from contextlib import contextmanager
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from ..errors import EngineError
 from ..game import Game
@@ -37,8 +36,7 @@ from ..game.tally import Tally
 from ..game.work import GameTooLong
 from ..play import pick_chance
 from ..players import make_players
-from ..players.seats import chance_random, seat_random
-from ..players.simple import RandomPlayer
+from ..players.seats import chance_random
 from .variants import load_variant
 from .workers import default_start_method, play_chunks
 
@@ -85,9 +83,9 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     player, cut after ``max_requests``), without the record of every request that ``play`` keeps
     for logs: a report needs only the counts, so the options' labels are never made here.
     """
-    players = _players(specs, model, seed)
+    players = make_players(list(specs), model, seed)
     tally = Tally(model)
-    chance_stream = None  # made at the first chance event (see _players)
+    chance_stream = None  # made at the first chance event: many games have none
     decided: dict = {}  # (seat, place) -> [decisions, options]
     requests = chance = 0
     payoffs = reason = error = None
@@ -135,19 +133,6 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     return GameResult(seed, payoffs, reason, error, cut, requests, requests - chance, chance,
                       tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
                       too_long)
-
-
-def _players(specs: Sequence[str], model, seed: int) -> list:
-    """``make_players(specs, model, seed)``; random players make their stream on their first choice.
-
-    Seeding a stream costs about as much as a turn of a short game, and many games never use
-    some of them (no chance, a seat that never decides), so they are made when first drawn from:
-    the same streams, the same draws.
-    """
-    seats = model.num_players
-    if all(spec.strip() == "random" for spec in specs) and (len(specs) <= seats or len(specs) == 1):
-        return [RandomPlayer(make_rng=partial(seat_random, seed, seat)) for seat in range(seats)]
-    return make_players(list(specs), model, seed)
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
