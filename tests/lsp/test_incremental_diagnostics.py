@@ -13,7 +13,7 @@ from tabletwin_lsp.analysis import analyse, forget, to_diagnostics
 from tabletwin_lsp.diagcache import KEPT_GENERATIONS, _memos
 from pygls.workspace.position_codec import PositionCodec
 
-from ..conftest import ROOT, bench_model
+from ..conftest import ROOT, bench_model, random_edit
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 PIECES = ["x", "é", "😀", " ", ":", "_x: ", "\n", "'", "[", "1", "gold", "\n  - "]
@@ -22,16 +22,7 @@ PIECES = ["x", "é", "😀", " ", ":", "_x: ", "\n", "'", "[", "1", "gold", "\n 
 
 def _edit(text: str, rng: random.Random) -> str:
     """One random edit: a piece typed somewhere, a few characters deleted, or a line moved."""
-    choice = rng.random()
-    if choice < 0.15 and text.count("\n") > 2:
-        lines = text.split("\n")
-        moved = lines.pop(rng.randrange(len(lines)))
-        lines.insert(rng.randrange(len(lines)), moved)
-        return "\n".join(lines)
-    at = rng.randrange(len(text) + 1)
-    if choice < 0.45:
-        return text[:at] + text[at + rng.randint(1, 4):]
-    return text[:at] + rng.choice(PIECES) + text[at:]
+    return random_edit(text, rng, PIECES, moves=0.15, deletes=0.45, most_deleted=4)
 
 
 def _from_scratch(text: str, version: int, encoding: str) -> list:

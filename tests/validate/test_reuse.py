@@ -14,7 +14,7 @@ from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 from tabletwin.validate import validate
 
-from ..conftest import ROOT, bench_model
+from ..conftest import ROOT, bench_model, random_edit
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 PIECES = ["x", "é", " ", "1", "gold", "zz", "_x", "0", "x", ":", "\n    ", "[", "*", "&a "]  # the last few break it
@@ -38,16 +38,7 @@ def _scratch(text: str) -> list:
 
 
 def _random_edit(text: str, rng: random.Random) -> str:
-    choice = rng.random()
-    if choice < 0.1 and text.count("\n") > 2:
-        lines = text.split("\n")
-        moved = lines.pop(rng.randrange(len(lines)))
-        lines.insert(rng.randrange(len(lines)), moved)
-        return "\n".join(lines)
-    at = rng.randrange(len(text) + 1)
-    if choice < 0.3:
-        return text[:at] + text[at + rng.randint(1, 2):]
-    return text[:at] + rng.choice(PIECES) + text[at:]
+    return random_edit(text, rng, PIECES, moves=0.1, deletes=0.3, most_deleted=2)
 
 
 def _check(texts) -> int:
