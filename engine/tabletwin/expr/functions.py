@@ -97,7 +97,8 @@ def _signature(params: tuple[tuple[str, bool], ...]) -> tuple[str, list[str]]:
     return signature, checks
 
 
-def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], cost: int) -> list[str] | None:
+def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], cost: int,
+                    strict: list[str]) -> list[str] | None:
     """The body of a function whose fast code calls nothing but itself (``fib``), or None.
 
     Its self-calls go to ``__in(depth, ...)`` (see SelfCall): the scope's call counter is
@@ -105,8 +106,8 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     The outer call also makes sure the scope's name is the function (not shadowed by a
     variable; ``get`` computes no derived value) and the names of the plain builtins it calls
     are those builtins, once: an expression changes no name. If not, or in the strict rerun,
-    the outer call runs the strict code, where every call goes by the scope (and the strict
-    code is right for any values, only slower).
+    the outer call runs the strict code (``strict``, its lines as the caller made them), where
+    every call goes by the scope (and the strict code is right for any values, only slower).
     """
     if checks:
         return None
@@ -116,7 +117,6 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     fast, alone = _flavour(definition, False, "        ", self_call)
     if not alone:
         return None
-    strict, _ = _flavour(definition, True, "                ")
     shadowed = [f"__G.get({definition.name!r}) is not __fn"]
     shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
     inner_signature = ", ".join(["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)])
@@ -147,7 +147,7 @@ def _build_factory(definition: FunctionDef):
     cost = CALL_COST + NODE_COST * nodes
     strict, _ = _flavour(definition, True, "                ")
     fast, leaf = _flavour(definition, False, "            ")
-    recursive = None if leaf else _self_recursive(definition, signature, checks, cost)
+    recursive = None if leaf else _self_recursive(definition, signature, checks, cost, strict)
     if recursive is not None:
         lines = [
             "def __make(__G):",
