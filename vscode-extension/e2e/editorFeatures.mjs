@@ -9,7 +9,8 @@
 // 3. signature help: typing ` + max(1, ` into that expression opens the parameter hints with the
 //    second parameter active; the file is then reverted.
 
-import { command, openFile, until } from './panels.mjs';
+import { command, openFile } from './panels.mjs';
+import { until } from './workbench.mjs';
 
 // examples/spell_duel.yaml, line 97 (1-based columns).
 const MEND_LINE = 97;

@@ -7,25 +7,7 @@
 // 2. The completion flow in that file: type a key, accept it with Enter, and the suggestions of
 //    its values open by themselves; Enter after `key:` indents the next line.
 
-const STEP_MS = 30_000;
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function until(what, probe, timeoutMs = STEP_MS) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(150);
-  }
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
+import { STEP_MS, check, cursor, sleep, until } from './workbench.mjs';
 
 /** Runs a command from the palette; retried while the workbench is still registering the
  * extensions' commands (a fresh page lists them a few seconds after it shows). */
@@ -48,14 +30,6 @@ async function command(page, title) {
     if (Date.now() > end) throw new Error(`no command "${title}" in the palette`);
     await sleep(1_000);
   }
-}
-
-/** The editor's cursor from the status bar: [line, column], 1-based. */
-async function cursor(page) {
-  const text = await page.locator('[id="status.editor.selection"]').innerText();
-  const match = /Ln (\d+), Col (\d+)/.exec(text);
-  if (!match) throw new Error(`no cursor position in the status bar: ${text}`);
-  return [Number(match[1]), Number(match[2])];
 }
 
 /** The labels of the rows the suggest widget shows, or undefined while it is closed. */

@@ -20,23 +20,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { editorFeatures } from './editorFeatures.mjs';
+import { STEP_MS, check, cursor, sleep, until } from './workbench.mjs';
 
-const STEP_MS = 30_000;
 const KUHN_SEED = 5;
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function until(what, probe, timeoutMs = STEP_MS) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-    await sleep(150);
-  }
-}
 
 /** The frame of a webview whose document has an element matching `selector`. */
 async function webviewFrame(page, selector, timeoutMs = STEP_MS) {
@@ -75,18 +61,6 @@ export async function openFile(page, name) {
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor();
   // The extension starts the server with the first model; its answers come after that.
   await page.locator('.monaco-editor .view-lines').first().click();
-}
-
-/** The editor's cursor from the status bar: [line, column], 1-based. */
-async function cursor(page) {
-  const text = await page.locator('[id="status.editor.selection"]').innerText();
-  const match = /Ln (\d+), Col (\d+)/.exec(text);
-  if (!match) throw new Error(`no cursor position in the status bar: ${text}`);
-  return [Number(match[1]), Number(match[2])];
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
 }
 
 async function closeEditors(page) {

@@ -27,6 +27,7 @@ import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { sleep } from './workbench.mjs';
 
 const CODE_SERVER_DIR =
   process.env.CODE_SERVER_DIR || path.join(os.homedir(), '.cache', 'tabletwin', 'code-server');
@@ -179,10 +180,6 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Prints each line of a stream with a prefix, so interleaved sources stay readable. */
