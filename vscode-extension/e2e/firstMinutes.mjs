@@ -86,7 +86,11 @@ async function completionFlow(page, log) {
   await page.keyboard.press('Escape');
   await until('the suggest widget to close', async () => (await suggestions(page)) === undefined);
   await page.keyboard.press('Enter');
-  const [next, indent] = await cursor(page);
+  // The status bar shows the new position a moment after the key: read it once it has moved.
+  const [next, indent] = await until('the cursor to leave the line of "mode: "', async () => {
+    const position = await cursor(page);
+    return position[0] !== line ? position : undefined;
+  });
   check(next === line + 1 && indent === 3, `Enter after "mode: " put the cursor on line ${next}, column ${indent}`);
   log(`indentation: Enter after "mode:" starts line ${next} at column ${indent}`);
   await page.keyboard.press('Control+Z');
