@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from .errors import EngineError
 from .game import Game
-from .players.seats import chance_random, make_players
+from .game.chance import chance_random, pick_chance
+from .players.seats import make_players
 
 
 @dataclass
@@ -55,17 +56,6 @@ class GameRecord:
             "end": {"payoffs": self.payoffs, "reason": self.reason} if self.finished else None,
             "error": {"kind": self.error.kind, "message": self.error.message} if self.error else None,
         }
-
-
-def pick_chance(rng, probabilities) -> int:
-    """An outcome index drawn with the given probabilities."""
-    point = rng.random() * sum(probabilities)
-    total = 0.0
-    for index, p in enumerate(probabilities):
-        total += p
-        if point < total:
-            return index
-    return max(i for i, p in enumerate(probabilities) if p > 0)
 
 
 def play(model, players=None, seed=0, max_requests: int | None = None, on_request=None,

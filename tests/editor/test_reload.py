@@ -8,7 +8,7 @@ import pytest
 from tabletwin.checks import expression_fields
 from tabletwin.editor import scope
 from tabletwin.editor.reload import spliced_load
-from tabletwin.editor.symbols import build_index
+from tabletwin.editor.indexes import build_index
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 

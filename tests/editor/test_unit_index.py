@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from tabletwin.editor import entries, symbols, unitindex
+from tabletwin.editor import entries, indexes, symbols, unitindex
 from tabletwin.editor.places import kept_places, model_places
 from tabletwin.editor.reload import spliced_load
 from tabletwin.editor.semantic import _fields_with_spans
-from tabletwin.editor.symbols import build_index
+from tabletwin.editor.indexes import build_index
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
 
@@ -69,7 +69,7 @@ def _facts(index) -> tuple:
 def _whole(loaded, lines, monkeypatch) -> symbols.Index:
     """The index of a fresh load of the text by the walks over the whole model."""
     with monkeypatch.context() as patch:
-        patch.setattr(symbols, "units_independent", lambda loaded: False)
+        patch.setattr(indexes, "units_independent", lambda loaded: False)
         return build_index(load_yaml(loaded.text), lines)
 
 
@@ -162,7 +162,7 @@ def test_a_mapping_shared_by_an_alias_across_entries_indexes_the_whole_model(mon
     assert not entries.units_independent(loaded)
     index = build_index(loaded, text.split("\n"))
     with monkeypatch.context() as patch:
-        patch.setattr(symbols, "units_independent", lambda loaded: False)
+        patch.setattr(indexes, "units_independent", lambda loaded: False)
         assert _facts(index) == _facts(build_index(load_yaml(text), text.split("\n")))
 
 

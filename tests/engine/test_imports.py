@@ -1,17 +1,18 @@
-"""The game package imports in one direction: no module imports inside a function (the old
-runner imported events, modifiers, the op table and windows lazily to hide a cycle), and no two
-of its modules import each other, directly or through others."""
+"""Imports go in one direction: no module of the game imports inside a function (the old runner
+imported events, modifiers, the op table and windows lazily to hide a cycle), and no two modules
+of the engine or of the server import each other, directly or through others."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-GAME = Path(__file__).resolve().parent.parent.parent / "engine" / "tabletwin" / "game"
+ROOT = Path(__file__).resolve().parent.parent.parent
+GAME = ROOT / "engine" / "tabletwin" / "game"
 
 
-def _modules() -> dict[str, Path]:
-    return {str(path.relative_to(GAME).with_suffix("")).replace("/", "."): path for path in GAME.rglob("*.py")}
+def _modules(folder: Path = GAME) -> dict[str, Path]:
+    return {str(path.relative_to(folder).with_suffix("")).replace("/", "."): path for path in folder.rglob("*.py")}
 
 
 def _imports(name: str, path: Path) -> tuple[set[str], list[int]]:
@@ -38,12 +39,7 @@ def test_no_module_of_the_game_imports_inside_a_function():
     assert lazy == {}
 
 
-def test_the_game_modules_import_without_cycles():
-    modules = _modules()
-    graph = {name: {target for target in _imports(name, path)[0] if target in modules and target != name}
-             for name, path in modules.items()}
-    for name in ("runner", "endcheck", "windows", "events", "flowframes"):
-        assert name in graph
+def _assert_acyclic(graph: dict[str, set[str]]) -> None:
     state: dict[str, int] = {}  # 1: on the current path, 2: done
 
     def visit(name: str, path: list[str]) -> None:
@@ -57,3 +53,30 @@ def test_the_game_modules_import_without_cycles():
     for name in sorted(graph):
         if name not in state:
             visit(name, [name])
+
+
+def _graph(folder: Path, *, through_packages: bool) -> dict[str, set[str]]:
+    modules = _modules(folder)
+    if not through_packages:  # a package's __init__ gathers its modules' names: not an edge
+        modules = {name: path for name, path in modules.items() if path.name != "__init__.py"}
+    return {name: {target for target in _imports(name, path)[0] if target in modules and target != name}
+            for name, path in modules.items()}
+
+
+def test_the_game_modules_import_without_cycles():
+    graph = _graph(GAME, through_packages=True)
+    for name in ("runner", "endcheck", "windows", "events", "flowframes"):
+        assert name in graph
+    _assert_acyclic(graph)
+
+
+def test_the_engine_and_server_modules_import_without_cycles():
+    """Lazy imports count too: they hid the cycles of play, players and tactics, and of the
+    editor's fixes, navigation and tactic places."""
+    engine = _graph(ROOT / "engine" / "tabletwin", through_packages=False)
+    for name in ("play", "players.seats", "tactics.search", "editor.fix", "editor.navigation",
+                 "simulate.runner", "simulate.workers"):
+        assert name in engine
+    assert "game.chance" in engine["play"] and "editor.fix" in engine["editor.navigation"]
+    _assert_acyclic(engine)
+    _assert_acyclic(_graph(ROOT / "server" / "tabletwin_lsp", through_packages=False))

@@ -131,7 +131,7 @@ def test_suggestions_are_bounded_and_close():
 def test_the_editor_and_lint_share_the_index_of_one_load():
     from tabletwin.editor import Snapshot
     from tabletwin.editor.loads import shared_load
-    from tabletwin.editor.symbols import KEPT_INDEXES, shared_index
+    from tabletwin.editor.indexes import KEPT_INDEXES, shared_index
 
     text = pig_with(('cond_x: "pips == 1"', 'cond_x: "pip == 1"'))
     loaded = shared_load(text)

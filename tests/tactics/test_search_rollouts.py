@@ -11,7 +11,7 @@ import pytest
 
 from tabletwin import Game, load_model, play
 from tabletwin.errors import EngineError
-from tabletwin.play import pick_chance
+from tabletwin.game.chance import pick_chance
 from tabletwin.tactics import RulePlayer, SearchPlayer, load_tactic, redistribute
 from tabletwin.tactics.search import MAX_ROLLOUT_REQUESTS, SeededOnUse, hidden_slots
 

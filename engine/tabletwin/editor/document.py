@@ -26,7 +26,8 @@ from . import places as places_module
 from .cursor import Cursor, cursor_at
 from .kind import document_kind
 from .loads import shared_load
-from .symbols import Index, shared_index
+from .indexes import shared_index
+from .symbols import Index
 
 # What declares a name: keys near the top of the tree, and a few fields anywhere.
 _SHALLOW_KEY = re.compile(r"^ {0,4}[^\s#][^:\n]*", re.M)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import Span
-from .navigation import Edit
+
+
+@dataclass
+class Edit:
+    """Replace ``span`` with ``text``: one change of a quick fix, a rename or a completion."""
+
+    span: Span
+    text: str
 
 
 @dataclass

@@ -21,9 +21,8 @@ from ..errors import Span
 from . import schemanav
 from .context import def_of
 from .document import Snapshot
-from .fix import Diagnostic, Fix
+from .fix import Diagnostic, Edit, Fix
 from .lintfixes import declare, lint_fixes
-from .navigation import Edit
 from .symbols import Index
 from .text import line_indent
 

@@ -16,8 +16,7 @@ import difflib
 import re
 
 from ..errors import Span
-from .fix import Fix
-from .navigation import Edit
+from .fix import Edit, Fix
 
 _UNKNOWN_OP = re.compile(r"^unknown op '([^']+)'")
 _UNDECLARED_ZONE = re.compile(r"zone '([A-Za-z_]\w*)' is not declared in state\.zones")

@@ -29,9 +29,11 @@ from fnmatch import fnmatchcase
 from ..errors import Span
 from ..modelfile.shared import Once, brief
 from .document import Snapshot
+from .fix import Edit
 from .place_uses import PREFIX, place_name_spans, tactics_of
 from .places import model_places
 from .symbols import Index, Site
+from .tactic_places import action_at, action_edits
 from .text import word_span
 
 RENAMEABLE = ("action", "zone", "var", "node", "window", "trigger")
@@ -47,12 +49,6 @@ class Location:
 
     path: str | None
     span: Span
-
-
-@dataclass
-class Edit:
-    span: Span
-    text: str
 
 
 @dataclass
@@ -196,8 +192,6 @@ def _rename_name(index: Index, kind: str, name: str, new_name: str) -> Rename | 
 def _tactic_action(snap: Snapshot, line: int, column: int):
     """``(action name, span of the name, model)`` for a place ``action <name>`` under the
     cursor in a tactic whose model declares the action, or why there is none."""
-    from .tactic_places import action_at  # here: tactic_places imports .fixes, which imports this module
-
     loaded = snap.loaded
     if loaded is None:
         return "the document does not parse; fix it before renaming"
@@ -234,8 +228,6 @@ def _tactic_edits(model_path: str | None, model_data, old: str, new: str,
                   tactics: Iterable[Snapshot]) -> tuple[list[FileEdits], int]:
     """The edits that rename action ``old`` in the ``tactics`` that play the model at
     ``model_path``, and how many uses were left alone."""
-    from .tactic_places import action_edits
-
     if not model_path:
         return [], 0
     places = model_places(model_data)

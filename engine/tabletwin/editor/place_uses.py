@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from ..errors import Span
+from .tactic_places import place_refs
 
 #: The place prefix of each kind of name a place can hold.
 PREFIX = {"action": "action", "node": "step", "window": "window", "trigger": "trigger"}
@@ -21,8 +22,6 @@ PREFIX = {"action": "action", "node": "step", "window": "window", "trigger": "tr
 def place_name_spans(loaded, lines: list[str], kind: str, name: str) -> tuple[list[Span], int]:
     """The spans of ``name`` (a ``kind`` of :data:`PREFIX`) in the places of one tactic, and how
     many places name it in a way that has no span of its own."""
-    from .tactic_places import place_refs  # here: tactic_places imports .fixes, which imports navigation
-
     pattern = re.compile(rf"{PREFIX[kind]} ({re.escape(name)})(?= |$)")
     spans, inexact = [], 0
     for ref in place_refs(loaded, lines):

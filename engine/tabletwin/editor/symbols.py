@@ -19,17 +19,13 @@ from __future__ import annotations
 
 import ast
 import itertools
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..checks import expression_fields
 from ..errors import Span
 from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 from ..validate.walk import all_ops, content_items, mapping, nodes, sequence
-from .entries import units_independent
 from .scope import scope_locals
 from .text import scalar_start
 
@@ -186,53 +182,6 @@ class Index:
         if isinstance(value, dict) and "id" in value and isinstance(value["id"], str | int):
             return str(value["id"])
         return None
-
-
-def build_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None,
-                kept: bool = True) -> Index:
-    """``fields``: the model's :func:`~tabletwin.checks.expression_fields` when the caller has them.
-
-    A model is indexed entry by entry (:mod:`.unitindex`), reusing what is kept of the entries
-    an edit left alone (``kept=False`` works every entry out again: the same index, slower)."""
-    index = Index(kind, loaded.data, loaded.positions, lines)
-    data = loaded.data if isinstance(loaded.data, dict) else {}
-    if kind == "tactic":
-        _tactic(index, data)
-        return index
-    if isinstance(loaded.data, dict) and units_independent(loaded):
-        from .unitindex import index_by_units
-
-        index_by_units(index, loaded, kept)
-        return index
-    if fields is None:
-        fields = expression_fields(data)
-    for step, _tops, part in DECLARATION_STEPS + REFERENCE_STEPS:
-        step(index, data, [] if part == "extra" else fields)
-    return index
-
-
-#: Indexes kept by :func:`shared_index` (the newest versions of the documents being edited).
-KEPT_INDEXES = 2
-_index_lock = threading.Lock()
-_indexes: OrderedDict = OrderedDict()  # (id(loaded), kind) -> (loaded, index); loaded kept so its id stays its own
-
-
-def shared_index(loaded, lines: list[str], kind: str = "model", fields: list | None = None) -> Index:
-    """:func:`build_index`, once per loaded document: the editor's snapshot and lint (in the
-    server's diagnostics) read the same load (:func:`~tabletwin.editor.loads.shared_load`) and
-    so share its index. An index is never changed once built."""
-    key = (id(loaded), kind)
-    with _index_lock:
-        entry = _indexes.get(key)
-        if entry is not None and entry[0] is loaded:
-            _indexes.move_to_end(key)
-            return entry[1]
-    index = build_index(loaded, lines, kind, fields)
-    with _index_lock:
-        _indexes[key] = (loaded, index)
-        while len(_indexes) > KEPT_INDEXES:
-            _indexes.popitem(last=False)
-    return index
 
 
 def _site(index: Index, kind: str, name, path: tuple, decl: bool, key: bool = False) -> None:
@@ -493,7 +442,8 @@ def _content_subscripts(index: Index, tree, path: tuple, span: Span, start: int 
                 index.add(Site("content", item, span, path, False))
 
 
-def _tactic(index: Index, data: dict) -> None:
+def tactic_index(index: Index, data: dict) -> None:
+    """The names a tactic file declares (its `let` entries) and those its rules' expressions read."""
     lets = mapping(data.get("let"))
     for name in lets:
         _site(index, "let", name, ("let", name), True, key=True)

@@ -28,7 +28,7 @@ from ..checks.findings import Finding
 from ..errors import Span
 from ..modelfile import format_path
 from ..tactics.player import base_place
-from .fixes import Diagnostic, Edit, Fix
+from .fix import Diagnostic, Edit, Fix
 from .places import ModelFile, Place
 from .text import scalar_start
 

@@ -1,6 +1,6 @@
 """The symbol index of a model built entry by entry, keeping what each entry contributes.
 
-:func:`~.symbols.build_index` runs its passes (declarations; events and ``modified()``
+:func:`~.indexes.build_index` runs its passes (declarations; events and ``modified()``
 keywords; the references of nodes, of ops, of triggers and ends; the names of expressions) on
 each unit of :mod:`.entries` alone, and adds up the results pass by pass, unit by unit. What a
 unit contributes is kept per unit object (:class:`~.entries.UnitCache`), so after an edit that

@@ -26,7 +26,7 @@ from .tactic import label_findings
 def lint_model(loaded: LoadedYaml, index=None, fields: list | None = None) -> list[Finding]:
     """The lint warnings of a readable model, in document order; ``fields``: the model's
     :func:`~tabletwin.checks.expression_fields` when the caller has them (the validator does)."""
-    from ..editor.symbols import shared_index
+    from ..editor.indexes import shared_index
 
     from ..checks import expression_fields
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
+from ..tactics import SearchPlayer, load_tactic
 from .agent import AgentPlayer
 from .simple import FirstPlayer, RandomPlayer
 
@@ -19,10 +20,6 @@ class PlayerSpecError(ValueError):
 
 def seat_random(seed, seat: int) -> random.Random:
     return random.Random(f"tabletwin:{seed}:seat:{seat}")
-
-
-def chance_random(seed) -> random.Random:
-    return random.Random(f"tabletwin:{seed}:chance")
 
 
 def make_player(spec: str, model, seed, seat: int):
@@ -39,8 +36,6 @@ def make_player(spec: str, model, seed, seat: int):
     if spec.startswith("agent:"):
         return AgentPlayer(model, spec[len("agent:"):], rng)
     if spec.endswith((".yaml", ".yml")):
-        from ..tactics import SearchPlayer
-
         return SearchPlayer(_tactic(spec, model), rng)
     raise PlayerSpecError(f"unknown player {spec!r}: use random, first, human, agent:NAME or a tactic file")
 
@@ -55,8 +50,6 @@ def forget_tactics() -> None:
 
 def _tactic(path: str, model):
     """A tactic file, loaded once per process; a tactic for another game says so on stderr."""
-    from ..tactics import load_tactic
-
     tactic = _TACTICS.get(path)
     if tactic is None:
         tactic = _TACTICS[path] = load_tactic(path)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import time
 
 from ..errors import EngineError
-from ..play import pick_chance
-from ..players.seats import chance_random, make_players
+from ..game.chance import chance_random, pick_chance
+from ..players.seats import make_players
 from ..validate.testgames import MAX_REQUESTS
 from .document import build_view, position, station_id
 from .record import Recorder

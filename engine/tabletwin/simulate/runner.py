@@ -34,9 +34,8 @@ from ..errors import EngineError
 from ..game import Game
 from ..game.tally import Tally
 from ..game.work import GameTooLong
-from ..play import pick_chance
+from ..game.chance import chance_random, pick_chance
 from ..players import make_players
-from ..players.seats import chance_random
 from .variants import load_variant
 from .workers import default_start_method, play_chunks
 
@@ -207,7 +206,7 @@ def _local_processes(jobs: int, start_method: str | None, models: list, setup: t
     them from their text.
     """
     method = start_method or default_start_method()
-    given = models if method == "fork" else None
+    given = models if method == "fork" else load_models
     context = multiprocessing.get_context(method)
     yield lambda chunks: play_chunks(context, jobs, chunks, _play_span, (given, *setup), models)
 

@@ -37,8 +37,9 @@ def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, set
 
     ``play_span(models, lineups, seed, max_requests, span)`` plays one span and returns its
     results and whether its last game ran out of work; ``setup`` is
-    ``(models or None, sources, overrides, lineups, seed, max_requests)``, what a worker starts
-    with (``None``: it loads the models from their sources).
+    ``(models or load, sources, overrides, lineups, seed, max_requests)``, what a worker starts
+    with (``load(sources, overrides)`` gives the models from their sources; the caller passes it
+    so that this module needs nothing from the runner).
     """
     taken = context.Value("i", 0)
     limit = context.Value("i", len(spans))  # no chunk from this index on is started
@@ -127,10 +128,8 @@ def _work(writer, spans, taken, limit, play_span, setup) -> None:
     """A worker's life: take chunks until none is left, send each one's results."""
     try:
         models, sources, overrides, lineups, seed, max_requests = setup
-        if models is None:
-            from .runner import load_models
-
-            models = load_models(sources, overrides)
+        if callable(models):
+            models = models(sources, overrides)
         while True:
             index = _take(taken, limit, len(spans))
             if index is None:

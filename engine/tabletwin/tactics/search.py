@@ -15,7 +15,7 @@ import math
 import random
 
 from ..errors import EngineError
-from ..play import pick_chance
+from ..game.chance import pick_chance
 from .player import RulePlayer, base_place, matches
 
 MAX_ROLLOUT_REQUESTS = 5_000
