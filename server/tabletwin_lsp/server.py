@@ -4,7 +4,6 @@ in the modules of :mod:`tabletwin_lsp.features`; the protocol's corrections are 
 
 from __future__ import annotations
 
-import gc
 import logging
 import sys
 
@@ -23,28 +22,16 @@ server = LanguageServer("tabletwin-lsp", __version__, protocol_cls=Protocol)
 #: steps get the interpreter at once, and the workers lose a few percent of their speed.
 SWITCH_INTERVAL = 0.0005
 
-#: Allocations of containers between two collections of the youngest generation (Python's
-#: default is 700). Analysing an edit of a 5,000-line model allocates tens of thousands of
-#: them, almost none in cycles (freed as soon as they are dropped), and with the default the
-#: collector ran about 50 times per analysis, and a full collection over the two loads kept
-#: every third: ~55 ms of a ~160 ms analysis. With 50,000 it runs about once in ten analyses.
-GC_YOUNG_OBJECTS = 50_000
-
 
 def main() -> None:
     """``tabletwin-lsp``: serve on standard input and output."""
     from . import features  # noqa: F401  (registers every feature)
-    from . import analysis, transport
+    from . import analysis, collector, transport
 
     _log_to_stderr()
     sys.setswitchinterval(SWITCH_INTERVAL)
-    # Modules, types and functions live as long as the server; lsprotocol alone brings tens of
-    # thousands. Frozen, they are left out of every full garbage collection, which then takes
-    # about 3 ms instead of 45 ms (a pause every request waits out while a model is analysed).
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(GC_YOUNG_OBJECTS, 10, 10)
-    transport.start_io(server, on_exit=analysis.game_process().close)
+    collector.configure()
+    transport.start_io(server, on_exit=analysis.game_process().close, beside=collector.watch_idle)
 
 
 def _expected(record: logging.LogRecord) -> bool:

@@ -42,6 +42,7 @@ from pygls.io_ import StdoutWriter
 from pygls.protocol import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 from pygls.server import JsonRPCServer
 
+from . import collector
 from .protocol import SHUTDOWN_GRACE_SECONDS
 
 log = logging.getLogger(__name__)
@@ -302,10 +303,14 @@ class Writer(StdoutWriter):
 # ---- the server's main loop --------------------------------------------------------------------
 
 
-async def _serve(server: JsonRPCServer, stdin, on_exit: Callable[[], Awaitable[None]] | None) -> None:
+async def _serve(server: JsonRPCServer, stdin, on_exit: Callable[[], Awaitable[None]] | None,
+                 beside: Callable[[], Awaitable[None]] | None) -> None:
+    task = asyncio.ensure_future(beside()) if beside is not None else None
     try:
         await _read_and_handle(server, stdin)
     finally:
+        if task is not None:
+            task.cancel()
         if on_exit is not None:
             await on_exit()
 
@@ -316,6 +321,7 @@ async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
     room = threading.Semaphore(QUEUE_MESSAGES)  # messages read but not yet handled
 
     def deliver(message) -> None:
+        collector.note_message()  # on the reading thread: the idle watcher sees it before it is handled
         room.acquire()
         try:
             loop.call_soon_threadsafe(queue.put_nowait, message)
@@ -337,14 +343,16 @@ async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
 
 
 def start_io(server: JsonRPCServer, on_exit: Callable[[], Awaitable[None]] | None = None,
-             stdin_fd: int | None = None, stdout: BinaryIO | None = None) -> None:
+             stdin_fd: int | None = None, stdout: BinaryIO | None = None,
+             beside: Callable[[], Awaitable[None]] | None = None) -> None:
     """Serve on standard input and output until the input ends or the client says ``exit``;
-    ``on_exit()`` is awaited on the event loop before it closes."""
+    ``on_exit()`` is awaited on the event loop before it closes, and ``beside()`` (the idle
+    watcher of :mod:`.collector`) runs on the loop meanwhile and is cancelled at the end."""
     server._stop_event = threading.Event()
     server.protocol.set_writer(Writer(stdout or sys.stdout.buffer))
     status = 0
     try:
-        asyncio.run(_serve(server, FdReader(sys.stdin.fileno() if stdin_fd is None else stdin_fd), on_exit))
+        asyncio.run(_serve(server, FdReader(sys.stdin.fileno() if stdin_fd is None else stdin_fd), on_exit, beside))
     except BrokenPipeError:
         log.error("the connection to the client is lost; the server stops")
     except KeyboardInterrupt:

@@ -3,6 +3,7 @@ byte for byte what pygls writes for the same notification."""
 
 import io
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,11 @@ from lsprotocol import types
 
 from tabletwin_lsp.analysis import analyse, forget
 from tabletwin_lsp.server import server
-from tabletwin_lsp.wire import _kept, diagnostics_body, forget_document, publish_diagnostics
+from pygls.workspace.position_codec import PositionCodec
+
+from tabletwin_lsp.carried import carried_over
+from tabletwin_lsp.features.diagnostics import _analyse_and_prepare
+from tabletwin_lsp.wire import _kept, _prepared, diagnostics_body, forget_document, prepare, publish_diagnostics
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -89,3 +94,37 @@ def test_the_message_has_pygls_headers():
     body = _pygls_body(params).encode("utf-8")
     assert writer.out.getvalue() == (b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc; "
                                      b"charset=utf-8\r\n\r\n" % len(body)) + body
+
+
+def test_texts_prepared_in_a_worker_thread_are_the_ones_published():
+    uri = "file:///w/prepared.yaml"
+    diagnostics = _odd_diagnostics()
+    worker = threading.Thread(target=prepare, args=(uri, diagnostics, server.protocol._converter))
+    worker.start()
+    worker.join()
+    try:
+        made = [_prepared[uri][id(d)][1] for d in diagnostics]
+        params = types.PublishDiagnosticsParams(uri=uri, version=3, diagnostics=diagnostics)
+        assert diagnostics_body(server.protocol, params) == _pygls_body(params)
+        assert uri not in _prepared
+        assert all(_kept[uri][id(d)][1] is text for d, text in zip(diagnostics, made))  # not made again
+    finally:
+        forget_document(uri)
+
+
+def test_the_worker_carries_the_last_readable_diagnostics_over_and_prepares_them():
+    uri = "file:///w/carried.yaml"
+    text = (ROOT / "examples" / "pig.yaml").read_text().replace("actor_x: current,", "actor_x: current, zzz: 1,")
+    readable = analyse(uri, text, 1)
+    broken = "\n" + text.replace("flow:", "flow: [", 1)
+    try:
+        analysis, carried = _analyse_and_prepare(uri, broken, 2, PositionCodec(), None, server.protocol._converter,
+                                                 readable)
+        assert analysis.unreadable and len(analysis.diagnostics) == 1
+        expected = carried_over(readable.diagnostics, readable.text, broken)
+        assert len(expected) >= 1 and carried == expected
+        assert [d.range.start.line for d in carried] == [d.range.start.line + 1 for d in readable.diagnostics]
+        assert set(_prepared[uri]) == {id(d) for d in (*analysis.diagnostics, *carried)}
+    finally:
+        forget(uri)
+        forget_document(uri)

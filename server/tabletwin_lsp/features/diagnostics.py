@@ -50,7 +50,7 @@ from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
 from ..carried import carried_over
 from ..server import server
-from ..wire import forget_document, publish_diagnostics
+from ..wire import forget_document, prepare, publish_diagnostics
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,7 @@ class _Document:
     model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
     last_readable: Analysis | None = None  # kept while the YAML is broken (see tabletwin_lsp.carried)
+    carried: tuple | None = None  # (last_readable, analysis, its diagnostics carried over), made in the worker
 
 
 _documents: dict[str, _Document] = {}
@@ -133,7 +134,11 @@ def publish(ls: LanguageServer, analysis: Analysis) -> None:
     state = _state(analysis.uri)
     diagnostics = list(analysis.diagnostics)
     if analysis.unreadable and state.last_readable is not None:
-        diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
+        made = state.carried
+        if made is not None and made[0] is state.last_readable and made[1] is analysis:
+            diagnostics += made[2]
+        else:
+            diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
     if state.stops and state.stops_version == analysis.version:
         diagnostics += state.stops
     if state.unused and state.unused_version == analysis.version:
@@ -194,8 +199,7 @@ async def _run(ls: LanguageServer, uri: str, state: _Document) -> None:
         if cached is not None and cached.version == version and cached.text == text and not state.model_changed:
             return  # a command analysed (and published) this version meanwhile
         state.model_changed = False
-        analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls),
-                                              buffers.frozen_lookup(ls))
+        analysis = await _analysed(ls, uri, text, version)
         if _accept(ls, analysis):
             _after_analysis(ls, analysis)
             if not state.model_changed:
@@ -221,11 +225,34 @@ async def current_analysis(ls: LanguageServer, uri: str) -> Analysis:
         return cached
     if state is not None:
         state.model_changed = False
-    loop = asyncio.get_running_loop()
-    analysis = await loop.run_in_executor(ls.thread_pool, analyses.analyse, uri, text, version, codec(ls),
-                                          buffers.frozen_lookup(ls))
+    analysis = await _analysed(ls, uri, text, version)
     _accept(ls, analysis)
     return analysis
+
+
+async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None) -> Analysis:
+    """The analysis of this text, made in a worker thread with what publishing it needs: the
+    diagnostics carried over while its YAML is broken and the JSON of them all (:func:`prepare`),
+    so that publishing costs the event loop only the joining of texts."""
+    loop = asyncio.get_running_loop()
+    state = _documents.get(uri)
+    last_readable = state.last_readable if state is not None else None
+    analysis, carried = await loop.run_in_executor(
+        ls.thread_pool, _analyse_and_prepare, uri, text, version, codec(ls), buffers.frozen_lookup(ls),
+        ls.protocol._converter, last_readable)
+    if carried is not None and state is not None:
+        state.carried = (last_readable, analysis, carried)
+    return analysis
+
+
+def _analyse_and_prepare(uri: str, text: str, version: int | None, position_codec: PositionCodec, text_of,
+                         converter, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
+    analysis = analyses.analyse(uri, text, version, position_codec, text_of)
+    carried = None
+    if analysis.unreadable and last_readable is not None:
+        carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
+    prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
+    return analysis, carried
 
 
 def refresh_tactics(ls: LanguageServer, model_uri: str, due: float | None = None) -> None:
