@@ -10,6 +10,9 @@ the burst waits for the debounce), beside the reference measured in the same run
 in-process :func:`tabletwin_lsp.analysis.analyse` of the same text (load, validate, gaps and
 conversion to LSP diagnostics), which is the work that must happen after an edit.
 
+Beside the wall times it prints the server's processor time per edit (from ``/proc``, Linux
+only), which other work on a shared machine does not inflate.
+
 With ``--stages`` it also prints how long each in-process stage takes after an edit (load,
 validator, lint, gaps, conversion, JSON).
 
@@ -126,6 +129,16 @@ def published(version: int):
     return predicate
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system, all threads) process ``pid`` has used, on Linux; a
+    figure that other work on a shared machine does not inflate as it does wall time."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(samples: list[float], q: float) -> float:
     """The ``q`` quantile by the nearest-rank method."""
     ordered = sorted(samples)
@@ -150,7 +163,8 @@ def edited(old: str, number: int, step: int, kind: str) -> str:
     return old[:-1] + f" + {step}\"" if old.endswith('"') else old + f" + {step}"
 
 
-async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") -> tuple[list[float], list[float], int]:
+async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") \
+        -> tuple[list[float], list[float], int, float | None]:
     client = await Client.start()
     await client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
                                         "initializationOptions": {"tabletwin": {"debounceMs": debounce_ms,
@@ -187,14 +201,17 @@ async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") 
         await asyncio.wait_for(arrived, 60)
         return time.perf_counter() - start
 
+    cpu_before = cpu_seconds(client.process.pid)
     for number in range(edits):
         samples.append(await edit(number))
         await asyncio.sleep(pause)
+    cpu_after = cpu_seconds(client.process.pid)
+    cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / edits
     for number in range(edits, edits + max(3, edits // 4)):
         bursts.append(await edit(number, burst=5))
         await asyncio.sleep(pause)
     await client.stop()
-    return samples, bursts, count
+    return samples, bursts, count, cpu
 
 
 def reference(text: str, repeat: int = 7) -> float:
@@ -271,11 +288,12 @@ def main() -> None:
         print("in-process stages after an edit (median ms): " + ", ".join(
             f"{name} {ms:.1f}" for name, ms in stages(text, args.edits, args.edit).items()))
     for debounce in args.debounce:
-        samples, bursts, count = asyncio.run(measure(text, args.edits, debounce, args.edit))
+        samples, bursts, count, cpu = asyncio.run(measure(text, args.edits, debounce, args.edit))
         median, p95 = statistics.median(samples), percentile(samples, 0.95)
         print(f"debounce {debounce} ms: one edit after a pause -> its {count} diagnostics, over {len(samples)} "
               f"edits: median {median * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms "
-              f"({median / analysis:.2f} times the reference)")
+              f"({median / analysis:.2f} times the reference)"
+              + ("" if cpu is None else f"; the server's processor time per edit: {cpu * 1000:.0f} ms (mean)"))
         print(f"debounce {debounce} ms: last of 5 edits 30 ms apart -> its diagnostics, over {len(bursts)} "
               f"bursts: median {statistics.median(bursts) * 1000:.0f} ms, max {max(bursts) * 1000:.0f} ms")
 
