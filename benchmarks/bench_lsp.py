@@ -1,8 +1,8 @@
 """How long after an edit the language server publishes the diagnostics, on a 5,000-line model.
 
 Starts the real server (``python -m tabletwin_lsp``) over stdio, opens the generated model of
-``bench_yaml_load.py``, then makes ~20 small edits (a label changes, an incremental change of
-one line), each after a quiet time longer than the debounce, and times each from the moment the
+``bench_yaml_load.py``, then makes ~20 small edits (an incremental change of one line: an action's label, or with ``--edit
+expression`` its ``pre_x`` expression), each after a quiet time longer than the debounce, and times each from the moment the
 ``didChange`` is written to the moment the ``publishDiagnostics`` of that version has been read
 and parsed. It prints the median and the 95th percentile, for the default debounce and for a
 debounce of 0, and then the same for bursts of 5 edits 30 ms apart (timed from the last edit:
@@ -10,10 +10,14 @@ the burst waits for the debounce), beside the reference measured in the same run
 in-process :func:`tabletwin_lsp.analysis.analyse` of the same text (load, validate, gaps and
 conversion to LSP diagnostics), which is the work that must happen after an edit.
 
+Beside the wall times it prints the server's processor time per edit (from ``/proc``, Linux
+only), which other work on a shared machine does not inflate.
+
 With ``--stages`` it also prints how long each in-process stage takes after an edit (load,
 validator, lint, gaps, conversion, JSON).
 
     .venv/bin/python benchmarks/bench_lsp.py [--lines N] [--edits E] [--debounce MS ...] [--stages]
+        [--edit label|expression]
 """
 
 from __future__ import annotations
@@ -125,17 +129,42 @@ def published(version: int):
     return predicate
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time (user and system, all threads) process ``pid`` has used, on Linux; a
+    figure that other work on a shared machine does not inflate as it does wall time."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(samples: list[float], q: float) -> float:
     """The ``q`` quantile by the nearest-rank method."""
     ordered = sorted(samples)
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-def label_line(text: str, number: int) -> int:
-    return text.splitlines().index(f"    label: Action number {number}")
+EDITS = ("label", "expression")
 
 
-async def measure(text: str, edits: int, debounce_ms: int) -> tuple[list[float], list[float], int]:
+def edited_line(text: str, number: int, kind: str) -> int:
+    """The line the ``number``-th edit of ``kind`` changes: action ``number``'s label, or its ``pre_x``."""
+    lines = text.splitlines()
+    key = lines.index(f"  action_{number}:")
+    field = "    label: " if kind == "label" else "    pre_x: "
+    return next(n for n in range(key + 1, len(lines)) if lines[n].startswith(field))
+
+
+def edited(old: str, number: int, step: int, kind: str) -> str:
+    """The new text of an edited line: a new label, or one more term typed in the expression."""
+    if kind == "label":
+        return f"    label: Edited action {number} ({step})"
+    return old[:-1] + f" + {step}\"" if old.endswith('"') else old + f" + {step}"
+
+
+async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") \
+        -> tuple[list[float], list[float], int, float | None]:
     client = await Client.start()
     await client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {},
                                         "initializationOptions": {"tabletwin": {"debounceMs": debounce_ms,
@@ -151,16 +180,17 @@ async def measure(text: str, edits: int, debounce_ms: int) -> tuple[list[float],
     pause = max(0.05, debounce_ms / 1000 + 0.05)  # a quiet time between measured edits
 
     async def edit(number: int, burst: int = 1) -> float:
-        """``burst`` edits of one label, 30 ms apart; seconds from the last to its diagnostics."""
+        """``burst`` edits of one line, 30 ms apart; seconds from the last to its diagnostics."""
         nonlocal version, text
-        line = label_line(text, number)
+        line = edited_line(text, number, kind)
         for step in range(burst):
             if step:
                 await asyncio.sleep(0.03)
             version += 1
-            old = text.splitlines()[line]
-            new = f"    label: Edited action {number} ({step})"
-            text = text.replace(old + "\n", new + "\n", 1)
+            lines = text.split("\n")
+            old = lines[line]
+            new = lines[line] = edited(old, number, step, kind)
+            text = "\n".join(lines)
             arrived = client.expect(published(version))
             start = time.perf_counter()
             client.notify("textDocument/didChange", {
@@ -171,14 +201,17 @@ async def measure(text: str, edits: int, debounce_ms: int) -> tuple[list[float],
         await asyncio.wait_for(arrived, 60)
         return time.perf_counter() - start
 
+    cpu_before = cpu_seconds(client.process.pid)
     for number in range(edits):
         samples.append(await edit(number))
         await asyncio.sleep(pause)
+    cpu_after = cpu_seconds(client.process.pid)
+    cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / edits
     for number in range(edits, edits + max(3, edits // 4)):
         bursts.append(await edit(number, burst=5))
         await asyncio.sleep(pause)
     await client.stop()
-    return samples, bursts, count
+    return samples, bursts, count, cpu
 
 
 def reference(text: str, repeat: int = 7) -> float:
@@ -191,7 +224,7 @@ def reference(text: str, repeat: int = 7) -> float:
     return statistics.median(times)
 
 
-def stages(text: str, edits: int) -> dict[str, float]:
+def stages(text: str, edits: int, kind: str = "label") -> dict[str, float]:
     """Median milliseconds of each stage of the in-process work after one edit (the edits of
     :func:`measure`, each analysed after the one before, as the server does): the load, the
     validator without lint, lint (with the editor's symbol index it reads), the gaps, the
@@ -221,7 +254,10 @@ def stages(text: str, edits: int) -> dict[str, float]:
     forget_loads()
     for number in range(-1, edits):
         if number >= 0:
-            text = text.replace(f"    label: Action number {number}\n", f"    label: Edited action {number}\n", 1)
+            lines = text.split("\n")
+            line = edited_line(text, number, kind)
+            lines[line] = edited(lines[line], number, 0, kind)
+            text = "\n".join(lines)
         loaded = timed("load", lambda: shared_load(text))
         report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
         with reusing(loaded), shared_walks(loaded.data):
@@ -242,19 +278,22 @@ def main() -> None:
                         help="also print the median time of each in-process stage after an edit")
     parser.add_argument("--debounce", type=int, nargs="+", default=[200, 0], metavar="MS",
                         help="debounce settings to measure (default: 200, the default setting, and 0)")
+    parser.add_argument("--edit", choices=EDITS, default="label",
+                        help="what each edit changes: an action's label (default) or its pre_x expression")
     args = parser.parse_args()
     text = make_model(args.lines)
     analysis = reference(text)
-    print(f"lines: {text.count(chr(10))}; in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
+    print(f"edits: {args.edit}; lines: {text.count(chr(10))}; in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
     if args.stages:
         print("in-process stages after an edit (median ms): " + ", ".join(
-            f"{name} {ms:.1f}" for name, ms in stages(text, args.edits).items()))
+            f"{name} {ms:.1f}" for name, ms in stages(text, args.edits, args.edit).items()))
     for debounce in args.debounce:
-        samples, bursts, count = asyncio.run(measure(text, args.edits, debounce))
+        samples, bursts, count, cpu = asyncio.run(measure(text, args.edits, debounce, args.edit))
         median, p95 = statistics.median(samples), percentile(samples, 0.95)
         print(f"debounce {debounce} ms: one edit after a pause -> its {count} diagnostics, over {len(samples)} "
               f"edits: median {median * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms "
-              f"({median / analysis:.2f} times the reference)")
+              f"({median / analysis:.2f} times the reference)"
+              + ("" if cpu is None else f"; the server's processor time per edit: {cpu * 1000:.0f} ms (mean)"))
         print(f"debounce {debounce} ms: last of 5 edits 30 ms apart -> its diagnostics, over {len(bursts)} "
               f"bursts: median {statistics.median(bursts) * 1000:.0f} ms, max {max(bursts) * 1000:.0f} ms")
 

@@ -11,7 +11,9 @@ when that compares equal too.
 A mapping or list that aliases share is walked once, at its first path, so what is found in a
 part that holds one could depend on the parts walked before it: such parts (and the sections
 holding them) are never reused (:func:`_shared_paths`). Aliases of scalars share nothing a walk
-remembers, and neither does a ``<<`` merge whose mappings and lists the merging mapping overrides.
+remembers, and neither do lists that hold no mapping (every walk finds its findings, fields, items,
+nodes and ops in mappings: a list of keywords shared by every card through a ``<<`` merge keeps
+nothing from being reused), nor a ``<<`` merge whose mappings and lists the merging mapping overrides.
 Results are shared between runs: callers must not change them.
 
 The kept results are those the last :data:`KEPT_RUNS` runs used, so memory stays proportional to
@@ -77,9 +79,18 @@ def _at(data, path: tuple):
     return value
 
 
+def _holds_mapping(value) -> bool:
+    """Whether ``value`` is a mapping or a list with a mapping somewhere in it."""
+    if value.__class__ is dict:
+        return True
+    if value.__class__ is list:
+        return any(_holds_mapping(item) for item in value)
+    return False
+
+
 def _shared_paths(loaded) -> list[tuple]:
-    """The paths of the mappings and lists that ``loaded``'s aliases and merges put in two places
-    (a path that cannot be followed counts as shared, with its alias's)."""
+    """The paths of the values holding mappings that ``loaded``'s aliases and merges put in two
+    places (a path that cannot be followed counts as shared, with its alias's)."""
     from ..modelfile.compose import MERGE
 
     data, positions = loaded.data, loaded.positions
@@ -92,7 +103,7 @@ def _shared_paths(loaded) -> list[tuple]:
         except _Unknown:
             shared += [alias, target]
             continue
-        if value.__class__ is dict or value.__class__ is list:
+        if _holds_mapping(value):
             shared += [alias, target]
     for merged_path, sources in positions.merges.items():
         try:
@@ -100,7 +111,7 @@ def _shared_paths(loaded) -> list[tuple]:
             for source_path in sources:
                 source = _at(data, source_path)
                 for key, value in source.items() if source.__class__ is dict else ():
-                    if (value.__class__ is dict or value.__class__ is list) and merged.get(key) is value:
+                    if _holds_mapping(value) and merged.get(key) is value:
                         shared += [merged_path + (key,), source_path + (key,)]
                 if source.__class__ is not dict:
                     shared += [merged_path, source_path]
@@ -168,6 +179,31 @@ def lookup(what: str, path: tuple, part, reads=None) -> tuple | None:
         return None
     run.fresh[key] = entry
     return (entry[2],)
+
+
+def same(key: tuple, where, make):
+    """``make()``, or what it made for ``key`` in the last runs when ``where`` was equal then.
+
+    For results that ``key`` and ``where`` determine entirely (a finding by its message, path and
+    raw span: :mod:`.kept`), so that an unchanged one is the very object of the last run. Outside
+    :func:`reusing`, always ``make()``.
+    """
+    run = getattr(_local, "run", None)
+    if run is None:
+        return make()
+    fresh = run.fresh
+    entry = fresh.get(key)
+    if entry is None:
+        for older in run.older:
+            entry = older.get(key)
+            if entry is not None:
+                break
+    if entry is not None and entry[0] == where:
+        fresh[key] = entry
+        return entry[1]
+    made = make()
+    fresh[key] = (where, made)
+    return made
 
 
 def keep(what: str, path: tuple, part, result, reads=None) -> None:

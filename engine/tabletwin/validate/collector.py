@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..checks import Finding
 from ..checks.codes import MODEL_ERROR, MODEL_WARNING
-from ..modelfile import LoadedYaml, format_path
+from ..checks.kept import placed
+from ..modelfile import LoadedYaml
 
 
 class Collector:
@@ -27,10 +28,10 @@ class Collector:
         return span
 
     def error(self, message: str, path: tuple, on_key: bool = False) -> None:
-        self.errors.append(Finding(message, self.place(path, on_key), "error", format_path(path), code=MODEL_ERROR))
+        self.errors.append(placed(self.positions, message, path, "error", MODEL_ERROR, on_key))
 
     def warning(self, message: str, path: tuple, on_key: bool = False) -> None:
-        self.warnings.append(Finding(message, self.place(path, on_key), "warning", format_path(path), code=MODEL_WARNING))
+        self.warnings.append(placed(self.positions, message, path, "warning", MODEL_WARNING, on_key))
 
     def add(self, finding: Finding) -> None:
         (self.errors if finding.severity == "error" else self.warnings).append(finding)

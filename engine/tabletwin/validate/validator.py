@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..checks import Finding, expression_fields, syntax_findings
 from ..checks.codes import NOT_A_MODEL, YAML
+from ..checks.kept import interned
 from ..checks.reuse import reusing
 from ..checks.syntax import compile_findings
 from ..errors import NotAModelError, YamlError
@@ -113,7 +114,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
             wrong = {finding.path for finding in out.errors}
             for finding in schema_findings(loaded):
                 if finding.path not in wrong:
-                    out.add(finding)
+                    out.add(interned(finding))
         report.errors = sorted(out.errors, key=_order)
         report.warnings = sorted(out.warnings, key=_order)
         report.figures = count(loaded.data, index)
