@@ -1,0 +1,210 @@
+"""The flow compiled into nested Python calls, for playing many games whose requests are answered at once.
+
+The frames of :mod:`.frames` make a game a value that can wait for an answer, be copied and be
+keyed; a simulation needs none of that: its players and the chance stream answer every request
+as soon as it is made. So a model's flow is compiled once into closures, one per node, with
+their fields read at load time, that call ``ask(request) -> index`` where the frames would
+return the request: the Python stack is the walk of the flow, and a game costs a call per node
+and op instead of a trip through the frame loop.
+
+The closures do what the frames do, in the same order: the same work spent at the same places,
+the same expressions evaluated, the same tally counts and errors, so a seed plays the same game
+either way (``tests/engine/test_compiled_flow.py`` plays every example and test model both
+ways). What they leave out is what nothing in such a game reads back: the observations (and
+with them the labels of the options, see :mod:`.labels`), the record of answers, and copies.
+Sequences, loops and steps are compiled; any other node (a branch, a subflow, a node with a
+window or end events) and the frame an op returns for the rest of its work (``for_each``,
+``if``, a subset choice, an emit) run as frames, resumed by :func:`run_inline` until they are
+done; a decision or chance event of an op is asked inline (:mod:`.compile_ops`).
+
+Setting ``TABLETWIN_INTERPRET=1`` in the environment turns this off: callers then drive the
+frames through :class:`~.game.Game`, the reference path, to tell a bug of the compiler from one
+of the rules.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import ExprError, NotExecutable
+from .compile_ops import run_ops
+from .endcheck import check_end
+from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
+from .frames import run_inline
+from .labels import label
+from .requests import ALL, Decision, End
+from .stops import GameOver
+
+EMPTY: dict = {}
+
+_KEY = ("compiled flow",)
+"""The key in ``model.compiled_parts`` of the compiled main flow."""
+
+
+def interpreting() -> bool:
+    """``TABLETWIN_INTERPRET=1``: run the frames (the reference path) everywhere."""
+    return os.environ.get("TABLETWIN_INTERPRET", "") not in ("", "0")
+
+
+def compiled_play(model):
+    """``play(runner, ask) -> End``: the whole game of ``model``, compiled once per model; ``None``
+    when the reference path is asked for."""
+    if interpreting():
+        return None
+    play = model.compiled_parts.get(_KEY)
+    if play is None:
+        play = model.compiled_parts[_KEY] = _compile_play(model)
+    return play
+
+
+def _compile_play(model):
+    """What :class:`~.flowframes.PlayFrame` does: check the seats, run the main flow, stop at an end."""
+    main = None
+    players = model.num_players
+
+    def play(runner, ask):
+        nonlocal main
+        check_seats(model)
+        if main is None:
+            main = compile_node(model.flow)
+        try:
+            main(runner, ask)
+        except GameOver as over:
+            runner.end = over.end
+            return over.end
+        runner.end = End([0] * players, "flow finished without an end condition")
+        return runner.end
+
+    return play
+
+
+def compile_node(node):
+    """``run(runner, ask)`` for a flow node, as :class:`~.flowframes.NodeFrame` runs it."""
+    window = node.window
+    if (window is not None and window is not False) or node.end_events or node.kind not in ("step", "sequence",
+                                                                                              "loop"):
+        return _as_frames(node)
+    if node.kind == "step":
+        return _compile_step(node)
+    body = _compile_loop(node) if node.kind == "loop" else _compile_sequence(node)
+
+    def run(runner, ask):
+        runner.spend_on(node)
+        body(runner, ask)
+
+    return run
+
+
+def _as_frames(node):
+    def run(runner, ask):
+        run_inline(runner, NodeFrame(node), ask)
+
+    return run
+
+
+def _compile_sequence(node):
+    children = [compile_node(child) for child in node.children]
+
+    def run(runner, ask):
+        for child in children:
+            child(runner, ask)
+
+    return run
+
+
+def _compile_loop(node):
+    """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
+    children = [compile_node(child) for child in node.children]
+    until, over, once = node.until, node.over, node.once
+    as_name = str(node.as_name) if node.as_name is not None else None
+    path = node.path
+
+    def run(runner, ask):
+        scope = runner.scope
+        tally = runner.tally
+        place = runner.node_place("flow", node) if as_name is not None else None
+        rounds = 0
+        while True:
+            if until is not None and until(EMPTY, scope):
+                return
+            rounds += 1
+            if tally is not None:
+                tally.loop_round(node)
+            if rounds > MAX_LOOP_ROUNDS:
+                raise ExprError(f"flow {node.name}: loop does not end", path=path)
+            runner.spend_on(node)
+            if over is not None:
+                values = over(EMPTY, scope)
+                try:
+                    values = list(values)
+                except TypeError:
+                    raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=path) from None
+                for value in values:
+                    runner.spend_on(node)
+                    if as_name is not None:
+                        runner.state.set_variable(as_name, value, path, place)
+                    for child in children:
+                        child(runner, ask)
+            else:
+                for child in children:
+                    child(runner, ask)
+            if once:
+                return
+
+    return run
+
+
+def _compile_step(node):
+    """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`."""
+    actor_code, visible_code, secret = node.actor, node.visible_to, node.secret
+    offers_choice = len(node.do) > 1
+    name = node.name
+
+    def run(runner, ask):
+        runner.spend_on(node)
+        scope = runner.scope
+        tally = runner.tally
+        if tally is not None:
+            tally.use("steps", name)
+        actor = actor_code(EMPTY, scope) if actor_code is not None else None
+        actions, where = runner.step_actions(node), runner.node_place("step", node)
+        legal = []
+        names = None
+        for action in actions:
+            pre = action.pre
+            if pre is not None:
+                if names is None:
+                    names = {"actor": actor}
+                if pre(names, scope):
+                    legal.append(action)
+            elif not action.pre_is_text or runner.is_legal(action, names):
+                legal.append(action)
+        if not legal:
+            return
+        if len(legal) == 1:
+            action = legal[0]
+            if tally is not None and offers_choice:
+                tally.forced_decision(actor, where)
+        else:
+            if actor is None:
+                raise NotExecutable(f"step {name}: choice between actions without actor_x", path=node.path)
+            if secret:
+                visible = [actor]
+            elif visible_code is not None:
+                visible = runner.players_of(visible_code(EMPTY, scope))
+            else:
+                visible = ALL
+            names = [a.name for a in legal]
+            action = legal[ask(Decision(actor, where, names, names, visible))]
+        if tally is not None:
+            tally.action(action)
+        names = {"actor": actor}
+        if action.item is not None:
+            names.setdefault("self", action.item)
+        if action.cost:
+            run_ops(runner, action.cost, names, action.cost_place, ask)
+        if action.effect:
+            run_ops(runner, action.effect, names, action.place, ask)
+        check_end(runner)
+
+    return run
