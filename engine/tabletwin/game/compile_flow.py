@@ -28,12 +28,13 @@ import os
 
 from ..errors import ExprError, NotExecutable
 from .compile_ops import run_ops
-from .endcheck import check_end
+from .endcheck import compiled_check
 from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
 from .stops import GameOver
+from .work import OP_COST, out_of_work
 
 EMPTY: dict = {}
 
@@ -66,7 +67,7 @@ def _compile_play(model):
         nonlocal main
         check_seats(model)
         if main is None:
-            main = compile_node(model.flow)
+            main = compile_node(model, model.flow)
         try:
             main(runner, ask)
         except GameOver as over:
@@ -78,15 +79,15 @@ def _compile_play(model):
     return play
 
 
-def compile_node(node):
+def compile_node(model, node):
     """``run(runner, ask)`` for a flow node, as :class:`~.flowframes.NodeFrame` runs it."""
     window = node.window
     if (window is not None and window is not False) or node.end_events or node.kind not in ("step", "sequence",
                                                                                               "loop"):
         return _as_frames(node)
     if node.kind == "step":
-        return _compile_step(node)
-    body = _compile_loop(node) if node.kind == "loop" else _compile_sequence(node)
+        return _compile_step(node, compiled_check(model))
+    body = _compile_loop(model, node) if node.kind == "loop" else _compile_sequence(model, node)
 
     def run(runner, ask):
         runner.spend_on(node)
@@ -102,8 +103,8 @@ def _as_frames(node):
     return run
 
 
-def _compile_sequence(node):
-    children = [compile_node(child) for child in node.children]
+def _compile_sequence(model, node):
+    children = [compile_node(model, child) for child in node.children]
 
     def run(runner, ask):
         for child in children:
@@ -112,9 +113,9 @@ def _compile_sequence(node):
     return run
 
 
-def _compile_loop(node):
+def _compile_loop(model, node):
     """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
-    children = [compile_node(child) for child in node.children]
+    children = [compile_node(model, child) for child in node.children]
     until, over, once = node.until, node.over, node.once
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
@@ -154,20 +155,31 @@ def _compile_loop(node):
     return run
 
 
-def _compile_step(node):
-    """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`."""
+def _compile_step(node, check):
+    """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`,
+    with the step's actions, its place and their compiled effects looked up at its first run."""
     actor_code, visible_code, secret = node.actor, node.visible_to, node.secret
     offers_choice = len(node.do) > 1
     name = node.name
+    used = ("steps", name)
+    spent_where = f"flow {name}"
+    found = None  # (actions, where), once runner.step_actions has found them all
 
     def run(runner, ask):
-        runner.spend_on(node)
+        nonlocal found
         scope = runner.scope
+        steps = scope.steps - OP_COST  # Runner.spend_on, inline
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(spent_where, node.path)
         tally = runner.tally
         if tally is not None:
-            tally.use("steps", name)
+            uses = tally.uses
+            uses[used] = uses.get(used, 0) + 1
         actor = actor_code(EMPTY, scope) if actor_code is not None else None
-        actions, where = runner.step_actions(node), runner.node_place("step", node)
+        if found is None:
+            found = (runner.step_actions(node), runner.node_place("step", node))
+        actions, where = found
         legal = []
         names = None
         for action in actions:
@@ -205,6 +217,6 @@ def _compile_step(node):
             run_ops(runner, action.cost, names, action.cost_place, ask)
         if action.effect:
             run_ops(runner, action.effect, names, action.place, ask)
-        check_end(runner)
+        check(runner)
 
     return run
