@@ -33,7 +33,7 @@ from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
-from .stops import GameOver
+from .stops import GameOver, ScopeEnded
 from .work import OP_COST, out_of_work
 
 EMPTY: dict = {}
@@ -79,18 +79,29 @@ def _compile_play(model):
     return play
 
 
-def compile_node(model, node):
+MAX_COMPILED_DEPTH = 24
+"""Flow nodes nested in compiled calls (a subflow's nodes count from its node's depth): deeper
+ones run as frames, so a deep model, or a subflow that runs itself, does not grow the Python
+stack without end (the frames keep it flat)."""
+
+
+def compile_node(model, node, depth: int = 0):
     """``run(runner, ask)`` for a flow node, as :class:`~.flowframes.NodeFrame` runs it."""
     window = node.window
-    if (window is not None and window is not False) or node.end_events or node.kind not in ("step", "sequence",
-                                                                                              "loop"):
+    if ((window is not None and window is not False) or node.end_events or depth > MAX_COMPILED_DEPTH
+            or node.kind not in _BODIES):
         return _as_frames(node)
     if node.kind == "step":
         return _compile_step(node, compiled_check(model))
-    body = _compile_loop(model, node) if node.kind == "loop" else _compile_sequence(model, node)
+    body = _BODIES[node.kind](model, node, depth + 1)
+    spent_where = f"flow {node.name}"
 
     def run(runner, ask):
-        runner.spend_on(node)
+        scope = runner.scope
+        steps = scope.steps - OP_COST  # Runner.spend_on, inline
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(spent_where, node.path)
         body(runner, ask)
 
     return run
@@ -103,9 +114,11 @@ def _as_frames(node):
     return run
 
 
-def _compile_sequence(model, node):
-    children = [compile_node(model, child) for child in node.children]
+def _compile_sequence(model, node, depth):
+    return _in_order([compile_node(model, child, depth) for child in node.children])
 
+
+def _in_order(children):
     def run(runner, ask):
         for child in children:
             child(runner, ask)
@@ -113,9 +126,58 @@ def _compile_sequence(model, node):
     return run
 
 
-def _compile_loop(model, node):
+def _compile_branch(model, node, depth):
+    """The children of the first case whose ``when_x`` holds (``flowframes._branch_children``)."""
+    cases = [(index, case, _in_order([compile_node(model, child, depth) for child in case.children]))
+             for index, case in enumerate(node.cases)]
+
+    def run(runner, ask):
+        for index, case, children in cases:
+            if case.when is None:
+                why = "when is text without when_x" if case.has_text else "has no when_x"
+                raise NotExecutable(f"branch {node.name}: case {index + 1} {why}", path=case.path)
+            if case.when(EMPTY, runner.scope):
+                children(runner, ask)
+                return
+
+    return run
+
+
+def _compile_subflow(model, node, depth):
+    """:class:`~.flowframes.FlowFrame`: the named flow as a scope that a scoped end condition ends."""
+    place = f"subflow {node.name}"
+    body = None  # compiled at its first run: a flow may run itself
+
+    def run(runner, ask):
+        nonlocal body
+        name = node.ref
+        flow = runner.model.flows.get(str(name)) if name is not None else None
+        if flow is None:
+            raise NotExecutable(f"{place}: flow {name!r} does not exist")
+        name = str(name)
+        if body is None:
+            body = compile_node(model, flow, depth)
+        runner.state.results.pop(name, None)
+        running = runner.running_flows
+        running.append(name)
+        try:
+            body(runner, ask)
+        except ScopeEnded as ended:
+            running.pop()
+            if ended.scope != name:
+                raise
+            return
+        except Exception:
+            running.pop()
+            raise
+        running.pop()
+
+    return run
+
+
+def _compile_loop(model, node, depth):
     """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
-    children = [compile_node(model, child) for child in node.children]
+    children = [compile_node(model, child, depth) for child in node.children]
     until, over, once = node.until, node.over, node.once
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
@@ -220,3 +282,8 @@ def _compile_step(node, check):
         check(runner)
 
     return run
+
+
+_BODIES = {"step": None, "sequence": _compile_sequence, "loop": _compile_loop, "branch": _compile_branch,
+           "subflow": _compile_subflow}
+"""The node kinds compiled, and how their bodies compile (a step compiles whole)."""
