@@ -70,3 +70,53 @@ def test_random_models_give_the_same_results_and_errors_both_ways(model):
             except TabletwinError:
                 continue  # players that cannot be seated: both ways alike, before any game
             assert compiled == interpreted
+
+
+def _nested(depth: int) -> str:
+    """A race whose step sits ``depth`` sequences deep, and a subflow that runs itself ``depth`` times."""
+    node = "{id: turn, kind: step, actor_x: current, do: [walk, run]}"
+    for level in range(depth):
+        node = f"{{id: s{level}, kind: sequence, children: [{node}]}}"
+    return f"""
+game: deep
+num_players: 2
+state:
+  vars:
+    pos: {{scope: player, init: 0}}
+    current: {{init: 0}}
+    calls: {{init: 0}}
+flows:
+  again:
+    id: again
+    kind: branch
+    cases:
+      - when_x: "calls < {depth}"
+        children:
+          - {{id: count, kind: step, do: count}}
+          - {{id: inner, kind: subflow, ref: again}}
+flow:
+  id: game
+  kind: loop
+  over_x: players
+  as: current
+  children:
+    - {{id: deeper, kind: subflow, ref: again}}
+    - {node}
+actions:
+  count: {{effect: [{{op: add, var: calls, amount: 1}}]}}
+  walk: {{effect: [{{op: add, var: "pos[actor]", amount: 1}}]}}
+  run: {{effect: [{{op: roll, die: [0, 3], bind: d}}, {{op: add, var: "pos[actor]", amount_x: d}}]}}
+end:
+  - {{id: finish, if_x: "pos[current] >= 6", result: win, who_x: current}}
+"""
+
+
+@pytest.mark.parametrize("depth", [3, 60])
+def test_deep_flows_and_self_running_subflows_play_the_same_games(monkeypatch, depth):
+    """Past MAX_COMPILED_DEPTH the nodes run as frames, so the Python stack stays bounded."""
+    model = load_model(_nested(depth))
+    for seed in range(6):
+        compiled, interpreted = _both_ways(monkeypatch, model, ["random"], seed)
+        assert compiled == interpreted
+        assert compiled.finished and ("steps", "count") in dict(compiled.usage)
+        assert dict(compiled.usage)["steps", "count"] == depth
