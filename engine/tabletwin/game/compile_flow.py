@@ -181,11 +181,13 @@ def _compile_loop(model, node, depth):
     until, over, once = node.until, node.over, node.once
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
+    spent_where = f"flow {node.name}"
 
     def run(runner, ask):
         scope = runner.scope
         tally = runner.tally
         place = runner.node_place("flow", node) if as_name is not None else None
+        set_variable = runner.state.set_variable
         rounds = 0
         while True:
             if until is not None and until(EMPTY, scope):
@@ -195,7 +197,10 @@ def _compile_loop(model, node, depth):
                 tally.loop_round(node)
             if rounds > MAX_LOOP_ROUNDS:
                 raise ExprError(f"flow {node.name}: loop does not end", path=path)
-            runner.spend_on(node)
+            steps = scope.steps - OP_COST  # Runner.spend_on, inline
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(spent_where, path)
             if over is not None:
                 values = over(EMPTY, scope)
                 try:
@@ -203,9 +208,12 @@ def _compile_loop(model, node, depth):
                 except TypeError:
                     raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=path) from None
                 for value in values:
-                    runner.spend_on(node)
+                    steps = scope.steps - OP_COST
+                    scope.steps = steps
+                    if steps < 0:
+                        raise out_of_work(spent_where, path)
                     if as_name is not None:
-                        runner.state.set_variable(as_name, value, path, place)
+                        set_variable(as_name, value, path, place)
                     for child in children:
                         child(runner, ask)
             else:

@@ -21,8 +21,8 @@ from ..model.fields import Field
 from . import optable
 from .frames import ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import _check_single, _options
-from .ops.common import integer, position_of, visible_to, write_variable, zone_of_path
-from .ops.zones import DrawFrame, insert, op_draw, top_card
+from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
+from .ops.zones import insert, top_card
 from .requests import ALL, Chance, Decision
 from .stored import stored
 from .work import OP_COST, out_of_work, spend
@@ -244,24 +244,43 @@ def _choose(model, op):
 
 
 def _draw(model, op):
+    """:func:`~.ops.zones.op_draw`, its zones' paths and count read at load time."""
+    source_path, target_path = op.paths.get("from"), op.paths.get("to")
+    read_n = _reader(op, "n") if "n" in op.fields else _one
+    position = op.raw.get("position")
+    if source_path is None or target_path is None or read_n is None or position not in POSITIONS:
+        return None
+    visible_code = op.codes.get("visible_to_x")
+
     def run(runner, names, place, ask):
-        draw(runner, op_draw(runner, op, names, place), ask)
+        source = zone_of_path(runner, source_path, names, op)
+        target = zone_of_path(runner, target_path, names, op)
+        count = integer(read_n(names, runner.scope), "n", place, op)
+        if visible_code is not None:
+            visible = runner.players_of(visible_code(names, runner.scope))
+        else:
+            visible = visibility_of(runner, target)
+        draw(runner, source, target, count, visible, position, place, ask)
 
     return run
 
 
-def draw(runner, frame: DrawFrame, ask) -> None:
-    """:meth:`DrawFrame.resume` to its end: each card the known top, or chance over the unknown ones."""
-    source, target, place = frame.source, frame.target, frame.place
+def _one(names, scope):
+    """``n`` of a draw without one."""
+    return 1
+
+
+def draw(runner, source, target, count: int, visible, position, place: str, ask) -> None:
+    """:class:`~.ops.zones.DrawFrame` to its end: each card the known top, or chance over the unknown ones."""
     taken = 0
-    while taken < frame.count and source:
+    while taken < count and source:
         taken += 1
-        top = top_card(source, place, frame.visible)
+        top = top_card(source, place, visible)
         if not isinstance(top, int):
             happen(runner, top, ask)
             top = runner.value
         card = source.take(top)
-        inserted = insert(runner, target, card, frame.position, place)
+        inserted = insert(runner, target, card, position, place)
         if inserted is not None:
             finish(runner, inserted, ask)
 
