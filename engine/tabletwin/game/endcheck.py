@@ -13,7 +13,6 @@ EMPTY: dict = {}
 def check_end(runner) -> None:
     """Raise GameOver or ScopeEnded if a condition fires; eliminations just happen."""
     model = runner.model
-    state = runner.state
     scope = runner.scope
     main_id = model.flow.id
     for condition in model.end:
@@ -25,21 +24,27 @@ def check_end(runner) -> None:
         result = condition.result
         if result == "eliminate" and condition.who is None:
             raise NotExecutable(f"end condition {condition.id}: eliminate needs who_x", path=condition.path)
-        if not condition.condition(EMPTY, scope):
-            continue
-        if result == "continue":
-            continue
-        if result == "eliminate":
-            _eliminate(runner, condition)
-            continue
-        if runner.tally is not None:
-            runner.tally.use("end", condition.id)
-        if scoped and result in ("win", "loss", "draw"):
-            name = str(condition.scope)
-            state.results[name] = result
-            state.events.append(f"{name}:{result}")
-            raise ScopeEnded(name)
-        raise GameOver(End(_payoffs(runner, condition), condition.id))
+        if condition.condition(EMPTY, scope):
+            fired(runner, condition, scoped)
+
+
+def fired(runner, condition, scoped: bool) -> None:
+    """``condition`` holds: end the game or its scope (raising), eliminate, or go on (``continue``)."""
+    result = condition.result
+    if result == "continue":
+        return
+    if result == "eliminate":
+        _eliminate(runner, condition)
+        return
+    if runner.tally is not None:
+        runner.tally.use("end", condition.id)
+    if scoped and result in ("win", "loss", "draw"):
+        name = str(condition.scope)
+        state = runner.state
+        state.results[name] = result
+        state.events.append(f"{name}:{result}")
+        raise ScopeEnded(name)
+    raise GameOver(End(_payoffs(runner, condition), condition.id))
 
 
 def _eliminate(runner, condition) -> None:
@@ -85,3 +90,30 @@ def _payoffs(runner, condition) -> list:
                         f"{result} needs one player index (several winners: use result score with returns_x)",
                         path=condition.path)
     return [sign if p == who else -sign for p in range(n)]
+
+
+def compiled_check(model):
+    """``check(runner)``: :func:`check_end` for the compiled path (:mod:`.compile_flow`), with
+    what it works out per condition at every check (scoped or not, a missing ``who_x``) worked
+    out once."""
+    main_id = model.flow.id
+    conditions = []
+    for condition in model.end:
+        if condition.condition is None:
+            continue
+        scoped = condition.scope is not None and condition.scope != main_id
+        conditions.append((condition, condition.condition, scoped, str(condition.scope) if scoped else None,
+                           condition.result == "eliminate" and condition.who is None))
+    conditions = tuple(conditions)
+
+    def check(runner) -> None:
+        scope = runner.scope
+        for condition, holds, scoped, name, without_who in conditions:
+            if scoped and name not in runner.running_flows:
+                continue
+            if without_who:
+                raise NotExecutable(f"end condition {condition.id}: eliminate needs who_x", path=condition.path)
+            if holds(EMPTY, scope):
+                fired(runner, condition, scoped)
+
+    return check

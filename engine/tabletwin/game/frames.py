@@ -300,3 +300,36 @@ def unwind(runner, exc) -> None:
             return
     raise exc
 
+
+
+def run_inline(runner, frame: Frame, ask):
+    """Run ``frame`` to its end above the frames already on the stack, answering each request it
+    makes with ``ask(request)`` at once (the compiled path, :mod:`.compile_flow`): the loop of
+    :func:`run_frames` and the unwinding of :func:`unwind`, down to where it started. An exception
+    that no frame above that point handles goes on to the caller. Returns ``runner.value``."""
+    frames = runner.frames
+    base = len(frames)
+    frames.append(frame)
+    value = None
+    while len(frames) > base:
+        top = frames[-1]
+        try:
+            out = top.resume(runner, value)
+        except Exception as exc:
+            runner.failing(exc)
+            while len(frames) > base:
+                if frames.pop().unwind(runner, exc):
+                    break
+            else:
+                raise
+            value = runner.value
+            continue
+        if out is None:
+            frames.pop()
+            value = runner.value
+        elif isinstance(out, Frame):
+            frames.append(out)
+            value = None
+        else:
+            value = ask(out)
+    return runner.value

@@ -108,12 +108,7 @@ class Game:
         (:func:`.gamescope.recycle`), which saves building one, or is emptied; either way the
         cycles through the game are broken and it is freed as soon as it is dropped.
         """
-        runner = self._runner
-        scope = runner.scope
-        runner.scope = runner.state.scope = runner.state.budget = None
-        if not recycle(self.model, scope):
-            scope.clear()
-            scope.lazy.clear()
+        close_runner(self._runner)
 
     # -- what happened -------------------------------------------------------------------
 
@@ -143,6 +138,15 @@ class Game:
     def value(self, name: str):
         """The current value of a variable, zone or any other global name."""
         return self._runner.scope[name]
+
+
+def close_runner(runner) -> None:
+    """:meth:`Game.close` for a runner played without a :class:`Game` (:mod:`.compile_flow`)."""
+    scope = runner.scope
+    runner.scope = runner.state.scope = runner.state.budget = None
+    if not recycle(runner.model, scope):
+        scope.clear()
+        scope.lazy.clear()
 
 
 def _copy_request(request, copier):

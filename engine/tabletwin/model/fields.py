@@ -35,6 +35,11 @@ class Field:
     def is_code(self) -> bool:
         return self.mode == _CODE
 
+    @property
+    def is_literal(self) -> bool:
+        """A value written in the model that reading gives as it is (not text, not a list or dict)."""
+        return self.mode == _LITERAL
+
     def get(self, local_names: dict, scope, place: str, default=None, required: bool = False):
         mode = self.mode
         if mode == _LITERAL:

@@ -32,10 +32,13 @@ from dataclasses import dataclass
 
 from ..errors import EngineError
 from ..game import Game
+from ..game.compile_flow import compiled_play
+from ..game.game import close_runner
+from ..game.runner import Runner
 from ..game.tally import Tally
 from ..game.work import GameTooLong
 from ..game.chance import chance_random, pick_chance
-from ..players import make_players
+from ..players import FirstPlayer, RandomPlayer, make_players
 from .variants import load_variant
 from .workers import default_start_method, play_chunks
 
@@ -75,12 +78,20 @@ class GameResult:
         return self.payoffs is not None
 
 
+class _Cut(BaseException):
+    """The request limit was reached in a compiled game: it stops there, unfinished (a
+    ``BaseException`` so that no frame's clean-up takes it for an error of the game)."""
+
+
 def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
     """One game with fresh players for its seed: :func:`tabletwin.play.play`'s game, counted as it goes.
 
     The same loop as ``play`` (chance from the game's chance stream, decisions by the seat's
     player, cut after ``max_requests``), without the record of every request that ``play`` keeps
-    for logs: a report needs only the counts, so the options' labels are never made here.
+    for logs: a report needs only the counts, so the options' labels are never made here. When
+    every seat's player looks at nothing but the request (random and first players), the game
+    runs on the compiled path (:mod:`tabletwin.game.compile_flow`), which answers each request
+    as it is made; otherwise through :class:`~tabletwin.game.Game`. Both play the same game.
     """
     players = make_players(list(specs), model, seed)
     tally = Tally(model)
@@ -89,37 +100,50 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     requests = chance = 0
     payoffs = reason = error = None
     cut = too_long = False
-    game = None
-    try:
-        game = Game(model, seed, tally)
-        request = game.request
-        while request.kind != "end":
-            if max_requests is not None and requests >= max_requests:
-                cut = True
-                break
-            if request.kind == "chance":
-                if chance_stream is None:
-                    chance_stream = chance_random(seed)
-                index = pick_chance(chance_stream, request.probabilities)
-                chance += 1
-            else:
-                index = players[request.player].choose(game, request)
-                counts = decided.get((request.player, request.where))
-                if counts is None:
-                    counts = decided[request.player, request.where] = [0, 0]
-                counts[0] += 1
-                counts[1] += len(request.values)
-            requests += 1
-            game.answer(index)
-            request = game.request
+    game = runner = None
+
+    def ask(request) -> int:
+        """The answer to ``request`` (a request of a compiled game, or of the game below)."""
+        nonlocal requests, chance, chance_stream
+        if max_requests is not None and requests >= max_requests:
+            raise _Cut
+        if request.kind == "chance":
+            if chance_stream is None:
+                chance_stream = chance_random(seed)
+            index = pick_chance(chance_stream, request.probabilities)
+            chance += 1
         else:
-            payoffs = tuple(request.payoffs)
-            reason = request.reason
+            index = players[request.player].choose(game, request)
+            counts = decided.get((request.player, request.where))
+            if counts is None:
+                counts = decided[request.player, request.where] = [0, 0]
+            counts[0] += 1
+            counts[1] += len(request.values)
+        requests += 1
+        return index
+
+    play = compiled_play(model) if all(player.__class__ in _PLAIN for player in players) else None
+    try:
+        if play is not None:
+            runner = Runner(model, tally)
+            end = play(runner, ask)
+        else:
+            game = Game(model, seed, tally)
+            end = game.request
+            while end.kind != "end":
+                game.answer(ask(end))
+                end = game.request
+        payoffs = tuple(end.payoffs)
+        reason = end.reason
+    except _Cut:
+        cut = True
     except EngineError as exc:
         error = f"{exc.kind}: {exc.message}"
         too_long = isinstance(exc, GameTooLong)
     if game is not None:
         game.close()
+    elif runner is not None and runner.scope is not None:
+        close_runner(runner)
     forced = tally.forced
     for key, count in forced.items():
         counts = decided.get(key)
@@ -132,6 +156,10 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     return GameResult(seed, payoffs, reason, error, cut, requests, requests - chance, chance,
                       tally.rounds if tally.has_main_loop else None, choices, tuple(sorted(tally.uses.items())),
                       too_long)
+
+
+_PLAIN = (RandomPlayer, FirstPlayer)
+"""Players that choose from the request alone, never looking at the game: a compiled game has none."""
 
 
 def play_seed(models, lineups: Sequence[Sequence[str]], seed: int, max_requests: int | None) -> tuple[GameResult, ...]:
@@ -212,7 +240,10 @@ def _local_processes(jobs: int, start_method: str | None, models: list, setup: t
 
 
 def _too_long(games: tuple[GameResult, ...]) -> bool:
-    return any(result.too_long for result in games)
+    for result in games:  # (not any() over a generator: this runs once per game)
+        if result.too_long:
+            return True
+    return False
 
 
 def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:

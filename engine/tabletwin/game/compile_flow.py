@@ -1,0 +1,297 @@
+"""The flow compiled into nested Python calls, for playing many games whose requests are answered at once.
+
+The frames of :mod:`.frames` make a game a value that can wait for an answer, be copied and be
+keyed; a simulation needs none of that: its players and the chance stream answer every request
+as soon as it is made. So a model's flow is compiled once into closures, one per node, with
+their fields read at load time, that call ``ask(request) -> index`` where the frames would
+return the request: the Python stack is the walk of the flow, and a game costs a call per node
+and op instead of a trip through the frame loop.
+
+The closures do what the frames do, in the same order: the same work spent at the same places,
+the same expressions evaluated, the same tally counts and errors, so a seed plays the same game
+either way (``tests/engine/test_compiled_flow.py`` plays every example and test model both
+ways). What they leave out is what nothing in such a game reads back: the observations (and
+with them the labels of the options, see :mod:`.labels`), the record of answers, and copies.
+Sequences, loops and steps are compiled; any other node (a branch, a subflow, a node with a
+window or end events) and the frame an op returns for the rest of its work (``for_each``,
+``if``, a subset choice, an emit) run as frames, resumed by :func:`run_inline` until they are
+done; a decision or chance event of an op is asked inline (:mod:`.compile_ops`).
+
+Setting ``TABLETWIN_INTERPRET=1`` in the environment turns this off: callers then drive the
+frames through :class:`~.game.Game`, the reference path, to tell a bug of the compiler from one
+of the rules.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import ExprError, NotExecutable
+from .compile_ops import run_ops
+from .endcheck import compiled_check
+from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
+from .frames import run_inline
+from .labels import label
+from .requests import ALL, Decision, End
+from .stops import GameOver, ScopeEnded
+from .work import OP_COST, out_of_work
+
+EMPTY: dict = {}
+
+_KEY = ("compiled flow",)
+"""The key in ``model.compiled_parts`` of the compiled main flow."""
+
+
+def interpreting() -> bool:
+    """``TABLETWIN_INTERPRET=1``: run the frames (the reference path) everywhere."""
+    return os.environ.get("TABLETWIN_INTERPRET", "") not in ("", "0")
+
+
+def compiled_play(model):
+    """``play(runner, ask) -> End``: the whole game of ``model``, compiled once per model; ``None``
+    when the reference path is asked for."""
+    if interpreting():
+        return None
+    play = model.compiled_parts.get(_KEY)
+    if play is None:
+        play = model.compiled_parts[_KEY] = _compile_play(model)
+    return play
+
+
+def _compile_play(model):
+    """What :class:`~.flowframes.PlayFrame` does: check the seats, run the main flow, stop at an end."""
+    main = None
+    players = model.num_players
+
+    def play(runner, ask):
+        nonlocal main
+        check_seats(model)
+        if main is None:
+            main = compile_node(model, model.flow)
+        try:
+            main(runner, ask)
+        except GameOver as over:
+            runner.end = over.end
+            return over.end
+        runner.end = End([0] * players, "flow finished without an end condition")
+        return runner.end
+
+    return play
+
+
+MAX_COMPILED_DEPTH = 24
+"""Flow nodes nested in compiled calls (a subflow's nodes count from its node's depth): deeper
+ones run as frames, so a deep model, or a subflow that runs itself, does not grow the Python
+stack without end (the frames keep it flat)."""
+
+
+def compile_node(model, node, depth: int = 0):
+    """``run(runner, ask)`` for a flow node, as :class:`~.flowframes.NodeFrame` runs it."""
+    window = node.window
+    if ((window is not None and window is not False) or node.end_events or depth > MAX_COMPILED_DEPTH
+            or node.kind not in _BODIES):
+        return _as_frames(node)
+    if node.kind == "step":
+        return _compile_step(node, compiled_check(model))
+    body = _BODIES[node.kind](model, node, depth + 1)
+    spent_where = f"flow {node.name}"
+
+    def run(runner, ask):
+        scope = runner.scope
+        steps = scope.steps - OP_COST  # Runner.spend_on, inline
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(spent_where, node.path)
+        body(runner, ask)
+
+    return run
+
+
+def _as_frames(node):
+    def run(runner, ask):
+        run_inline(runner, NodeFrame(node), ask)
+
+    return run
+
+
+def _compile_sequence(model, node, depth):
+    return _in_order([compile_node(model, child, depth) for child in node.children])
+
+
+def _in_order(children):
+    def run(runner, ask):
+        for child in children:
+            child(runner, ask)
+
+    return run
+
+
+def _compile_branch(model, node, depth):
+    """The children of the first case whose ``when_x`` holds (``flowframes._branch_children``)."""
+    cases = [(index, case, _in_order([compile_node(model, child, depth) for child in case.children]))
+             for index, case in enumerate(node.cases)]
+
+    def run(runner, ask):
+        for index, case, children in cases:
+            if case.when is None:
+                why = "when is text without when_x" if case.has_text else "has no when_x"
+                raise NotExecutable(f"branch {node.name}: case {index + 1} {why}", path=case.path)
+            if case.when(EMPTY, runner.scope):
+                children(runner, ask)
+                return
+
+    return run
+
+
+def _compile_subflow(model, node, depth):
+    """:class:`~.flowframes.FlowFrame`: the named flow as a scope that a scoped end condition ends."""
+    place = f"subflow {node.name}"
+    body = None  # compiled at its first run: a flow may run itself
+
+    def run(runner, ask):
+        nonlocal body
+        name = node.ref
+        flow = runner.model.flows.get(str(name)) if name is not None else None
+        if flow is None:
+            raise NotExecutable(f"{place}: flow {name!r} does not exist")
+        name = str(name)
+        if body is None:
+            body = compile_node(model, flow, depth)
+        runner.state.results.pop(name, None)
+        running = runner.running_flows
+        running.append(name)
+        try:
+            body(runner, ask)
+        except ScopeEnded as ended:
+            running.pop()
+            if ended.scope != name:
+                raise
+            return
+        except Exception:
+            running.pop()
+            raise
+        running.pop()
+
+    return run
+
+
+def _compile_loop(model, node, depth):
+    """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
+    children = [compile_node(model, child, depth) for child in node.children]
+    until, over, once = node.until, node.over, node.once
+    as_name = str(node.as_name) if node.as_name is not None else None
+    path = node.path
+    spent_where = f"flow {node.name}"
+
+    def run(runner, ask):
+        scope = runner.scope
+        tally = runner.tally
+        place = runner.node_place("flow", node) if as_name is not None else None
+        set_variable = runner.state.set_variable
+        rounds = 0
+        while True:
+            if until is not None and until(EMPTY, scope):
+                return
+            rounds += 1
+            if tally is not None:
+                tally.loop_round(node)
+            if rounds > MAX_LOOP_ROUNDS:
+                raise ExprError(f"flow {node.name}: loop does not end", path=path)
+            steps = scope.steps - OP_COST  # Runner.spend_on, inline
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(spent_where, path)
+            if over is not None:
+                values = over(EMPTY, scope)
+                try:
+                    values = list(values)
+                except TypeError:
+                    raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=path) from None
+                for value in values:
+                    steps = scope.steps - OP_COST
+                    scope.steps = steps
+                    if steps < 0:
+                        raise out_of_work(spent_where, path)
+                    if as_name is not None:
+                        set_variable(as_name, value, path, place)
+                    for child in children:
+                        child(runner, ask)
+            else:
+                for child in children:
+                    child(runner, ask)
+            if once:
+                return
+
+    return run
+
+
+def _compile_step(node, check):
+    """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`,
+    with the step's actions, its place and their compiled effects looked up at its first run."""
+    actor_code, visible_code, secret = node.actor, node.visible_to, node.secret
+    offers_choice = len(node.do) > 1
+    name = node.name
+    used = ("steps", name)
+    spent_where = f"flow {name}"
+    found = None  # (actions, where), once runner.step_actions has found them all
+
+    def run(runner, ask):
+        nonlocal found
+        scope = runner.scope
+        steps = scope.steps - OP_COST  # Runner.spend_on, inline
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(spent_where, node.path)
+        tally = runner.tally
+        if tally is not None:
+            uses = tally.uses
+            uses[used] = uses.get(used, 0) + 1
+        actor = actor_code(EMPTY, scope) if actor_code is not None else None
+        if found is None:
+            found = (runner.step_actions(node), runner.node_place("step", node))
+        actions, where = found
+        legal = []
+        names = None
+        for action in actions:
+            pre = action.pre
+            if pre is not None:
+                if names is None:
+                    names = {"actor": actor}
+                if pre(names, scope):
+                    legal.append(action)
+            elif not action.pre_is_text or runner.is_legal(action, names):
+                legal.append(action)
+        if not legal:
+            return
+        if len(legal) == 1:
+            action = legal[0]
+            if tally is not None and offers_choice:
+                tally.forced_decision(actor, where)
+        else:
+            if actor is None:
+                raise NotExecutable(f"step {name}: choice between actions without actor_x", path=node.path)
+            if secret:
+                visible = [actor]
+            elif visible_code is not None:
+                visible = runner.players_of(visible_code(EMPTY, scope))
+            else:
+                visible = ALL
+            names = [a.name for a in legal]
+            action = legal[ask(Decision(actor, where, names, names, visible))]
+        if tally is not None:
+            tally.action(action)
+        names = {"actor": actor}
+        if action.item is not None:
+            names.setdefault("self", action.item)
+        if action.cost:
+            run_ops(runner, action.cost, names, action.cost_place, ask)
+        if action.effect:
+            run_ops(runner, action.effect, names, action.place, ask)
+        check(runner)
+
+    return run
+
+
+_BODIES = {"step": None, "sequence": _compile_sequence, "loop": _compile_loop, "branch": _compile_branch,
+           "subflow": _compile_subflow}
+"""The node kinds compiled, and how their bodies compile (a step compiles whole)."""

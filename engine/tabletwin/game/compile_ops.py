@@ -1,0 +1,328 @@
+"""Op lists for the compiled path (:mod:`.compile_flow`): each op a closure with its fields read at load time.
+
+An op list compiles once per model into ``run(runner, names, place, ask)`` closures, one per op.
+Each spends :data:`~.work.OP_COST` and does what the op's function in the op table does, in the
+same order, with the same errors: ``let``, ``set``, ``add``, ``place``, ``choose``, ``draw``,
+``if`` and ``for_each`` (the ops the examples run most) read their fields straight from the
+compiled expressions; an op written in a way they do not cover (a field given as text, a
+subset choice, an attribute) and every other op call the op table's function itself. A
+decision or chance event is asked with ``ask`` at once, as :class:`~.frames.DecideFrame` and
+:class:`~.frames.ChanceFrame` would ask and then take the answer, without the observation
+(nothing in a compiled game reads it back, and its label would cost more than the rest); any
+other frame an op returns runs to its end with :func:`~.frames.run_inline`.
+"""
+
+from __future__ import annotations
+
+from ..errors import ExprError, NotExecutable
+from ..expr import to_text
+from ..expr.runtime import plus
+from ..model.fields import Field
+from . import optable
+from .frames import ChanceFrame, DecideFrame, check_options, run_inline
+from .ops.choice import _check_single, _options
+from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
+from .ops.zones import insert, top_card
+from .requests import ALL, Chance, Decision
+from .stored import stored
+from .work import OP_COST, out_of_work, spend
+
+_KEY = "compiled ops"
+
+
+def compiled_ops(model, ops) -> list:
+    """``[(op, run)]`` for the op list ``ops`` of ``model``, compiled on first use (``run(runner,
+    names, place, ask)`` does the op, after :func:`run_ops` has spent its cost)."""
+    key = (_KEY, id(ops))
+    found = model.compiled_parts.get(key)
+    if found is None or found[0] is not ops:  # (the list kept beside: an id is unique while it lives)
+        found = model.compiled_parts[key] = (ops, [(op, compile_op(model, op)) for op in ops])
+    return found[1]
+
+
+def run_ops(runner, ops, names: dict, place: str, ask) -> None:
+    """:class:`~.frames.OpsFrame`: run ``ops`` sharing the local ``names``; ``place`` names them in errors."""
+    scope = runner.scope
+    for op, run in compiled_ops(runner.model, ops):
+        steps = scope.steps - OP_COST
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(place, op.path)
+        run(runner, names, place, ask)
+
+
+def compile_op(model, op):
+    compiler = _COMPILERS.get(op.kind)
+    run = compiler(model, op) if compiler is not None else None
+    return run if run is not None else _by_table(op)
+
+
+def _by_table(op):
+    """The op table's function, and whatever frame it returns run here."""
+    function = optable.TABLE.get(op.kind)
+
+    def run(runner, names, place, ask):
+        if function is None:
+            raise NotExecutable(f"{place}: unknown op {op.kind!r}", path=op.path)
+        frame = function(runner, op, names, place)
+        if frame is not None:
+            finish(runner, frame, ask)
+
+    return run
+
+
+def finish(runner, frame, ask) -> None:
+    """Run the frame an op returned to its end."""
+    cls = frame.__class__
+    if cls is DecideFrame:
+        decide(runner, frame, ask)
+    elif cls is ChanceFrame:
+        happen(runner, frame, ask)
+    else:
+        run_inline(runner, frame, ask)
+
+
+def decide(runner, frame: DecideFrame, ask) -> int:
+    """:meth:`DecideFrame.resume` before and after its request, with the answer from ``ask``."""
+    values = frame.values
+    if len(values) == 1:
+        if runner.tally is not None:
+            runner.tally.forced_decision(frame.player, frame.where)
+        index = 0
+    else:
+        check_options(frame.where, len(values))
+        if frame.player is None:
+            raise NotExecutable(f"{frame.where}: choice without a player")
+        request = Decision(frame.player, frame.where, frame.labels, values, frame.visible)
+        if frame.subset is not None:
+            request.items, request.pool, request.chosen = frame.subset
+        index = ask(request)
+    runner.value = index
+    if frame.then is not None:
+        frame.then(runner, index, *frame.args)
+    return index
+
+
+def happen(runner, frame: ChanceFrame, ask) -> int:
+    """:meth:`ChanceFrame.resume` before and after its request, with the answer from ``ask``."""
+    values = frame.values
+    if len(values) == 1:
+        index = 0
+    else:
+        check_options(frame.where, len(values))
+        probabilities = frame.probabilities
+        if probabilities is None:
+            probabilities = [1 / len(values)] * len(values)
+        index = ask(Chance(frame.where, frame.labels, values, probabilities, frame.visible))
+    runner.value = index
+    if frame.then is not None:
+        frame.then(runner, index, *frame.args)
+    return index
+
+
+def _reader(op, name: str):
+    """``read(names, scope)`` for a field given as an expression or a plain literal, else ``None``
+    (a missing field, text, or a literal list or dict, which is copied per read: the op table's
+    function says what it means)."""
+    field: Field | None = op.fields.get(name)
+    if field is None:
+        return None
+    if field.is_code:
+        return field.value
+    if field.is_literal:
+        value = field.value
+        return lambda names, scope: value
+    return None
+
+
+def _let(model, op):
+    bind, read = op.raw.get("bind"), _reader(op, "value")
+    if bind is None or read is None:
+        return None
+    bind = str(bind)
+
+    def run(runner, names, place, ask):
+        names[bind] = read(names, runner.scope)
+
+    return run
+
+
+def _set(model, op):
+    read, path = _reader(op, "value"), op.paths.get("var")
+    if read is None or path is None or "attr" in op.raw:
+        return None
+    return _writer(op, path, read, None)
+
+
+def _add(model, op):
+    read, path = _reader(op, "amount"), op.paths.get("var")
+    if read is None or path is None or "attr" in op.raw:
+        return None
+
+    def added(old, amount, place):
+        try:
+            return plus(old, amount)
+        except (TypeError, MemoryError) as exc:
+            raise ExprError(f"{place}: cannot add {to_text(amount)} to {to_text(old)} ({exc})", path=op.path) from None
+
+    return _writer(op, path, read, added)
+
+
+def _writer(op, path, read, combine):
+    """``set`` (``combine`` None) or ``add`` of a variable: :func:`~.ops.common.write_variable`,
+    whose whole-variable case is written out here."""
+    name = path.name
+
+    def run(runner, names, place, ask):
+        value = read(names, runner.scope)
+        if path.index is not None:
+            if combine is None:
+                write_variable(runner, op, names, place, lambda old: value)
+            else:
+                write_variable(runner, op, names, place, lambda old: combine(old, value, place))
+            return
+        state = runner.state
+        variables = state.variables
+        if name not in variables:
+            raise ExprError(f"variable '{name}' not declared", path=op.path)
+        state.set_variable(name, value if combine is None else combine(variables[name], value, place), op.path,
+                           place)
+
+    return run
+
+
+def _place(model, op):
+    read_what, read_at, path = _reader(op, "what"), _reader(op, "at"), op.paths.get("to")
+    if read_what is None or read_at is None or path is None:
+        return None  # (without at_x: inserting, as the op table's function does)
+
+    def run(runner, names, place, ask):
+        scope = runner.scope
+        what = stored(read_what(names, scope), scope, op.path, place)
+        pile = zone_of_path(runner, path, names, op)
+        at = read_at(names, scope)
+        if at is None:
+            frame = insert(runner, pile, what, position_of(op, place), place)
+            if frame is not None:
+                finish(runner, frame, ask)
+            return
+        index = integer(at, "at", place, op)
+        try:
+            pile[index] = what
+        except IndexError:
+            raise ExprError(f"{place}: place: index {index} is out of range in {path.text}", path=op.path) from None
+
+    return run
+
+
+def _choose(model, op):
+    read, bind = _reader(op, "options"), op.raw.get("bind")
+    if read is None or bind is None or "min" in op.fields or "max" in op.fields:
+        return None
+    bind = str(bind)
+    actor_code = op.codes.get("actor_x")
+    secret = op.raw.get("secret") is True
+
+    def run(runner, names, place, ask):
+        scope = runner.scope
+        options = _options(read(names, scope), place, op)
+        actor = actor_code(names, scope) if actor_code is not None else names.get("actor")
+        if secret:
+            visible = [actor] if actor is not None else []
+        else:
+            visible = visible_to(runner, op, names, ALL)
+        _check_single(op, place, options, actor)
+        if len(options) == 1:
+            if runner.tally is not None:
+                runner.tally.forced_decision(actor, place)
+            names[bind] = options[0]
+            return
+        check_options(place, len(options))
+        names[bind] = options[ask(Decision(actor, place, None, options, visible))]
+
+    return run
+
+
+def _draw(model, op):
+    """:func:`~.ops.zones.op_draw`, its zones' paths and count read at load time."""
+    source_path, target_path = op.paths.get("from"), op.paths.get("to")
+    read_n = _reader(op, "n") if "n" in op.fields else _one
+    position = op.raw.get("position")
+    if source_path is None or target_path is None or read_n is None or position not in POSITIONS:
+        return None
+    visible_code = op.codes.get("visible_to_x")
+
+    def run(runner, names, place, ask):
+        source = zone_of_path(runner, source_path, names, op)
+        target = zone_of_path(runner, target_path, names, op)
+        count = integer(read_n(names, runner.scope), "n", place, op)
+        if visible_code is not None:
+            visible = runner.players_of(visible_code(names, runner.scope))
+        else:
+            visible = visibility_of(runner, target)
+        draw(runner, source, target, count, visible, position, place, ask)
+
+    return run
+
+
+def _one(names, scope):
+    """``n`` of a draw without one."""
+    return 1
+
+
+def draw(runner, source, target, count: int, visible, position, place: str, ask) -> None:
+    """:class:`~.ops.zones.DrawFrame` to its end: each card the known top, or chance over the unknown ones."""
+    taken = 0
+    while taken < count and source:
+        taken += 1
+        top = top_card(source, place, visible)
+        if not isinstance(top, int):
+            happen(runner, top, ask)
+            top = runner.value
+        card = source.take(top)
+        inserted = insert(runner, target, card, position, place)
+        if inserted is not None:
+            finish(runner, inserted, ask)
+
+
+def _if(model, op):
+    condition = op.codes.get("cond_x")
+    if condition is None:
+        return None
+    then, otherwise = op.nested.get("then"), op.nested.get("else")
+
+    def run(runner, names, place, ask):
+        branch = then if condition(names, runner.scope) else otherwise
+        if branch:
+            run_ops(runner, branch, names, place, ask)
+
+    return run
+
+
+def _for_each(model, op):
+    read = _reader(op, "items")
+    if read is None:
+        return None
+    name = str(op.raw.get("as", "it"))
+    body = op.nested.get("body", ())
+
+    def run(runner, names, place, ask):
+        items = read(names, runner.scope)
+        if isinstance(items, (str, dict)) or not hasattr(items, "__iter__"):
+            raise ExprError(f"{place}: for_each items must be a list, not {to_text(items)}", path=op.path)
+        if not isinstance(items, list):
+            items = list(items)
+        index = 0
+        while index < len(items):  # the live list, as the op table's for_each reads it
+            item = items[index]
+            index += 1
+            spend(runner.scope, OP_COST, place, op.path)
+            local = dict(names)
+            local[name] = item
+            run_ops(runner, body, local, place, ask)
+
+    return run
+
+
+_COMPILERS = {"let": _let, "set": _set, "add": _add, "place": _place, "choose": _choose, "draw": _draw,
+              "if": _if, "for_each": _for_each}
