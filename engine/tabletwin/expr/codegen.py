@@ -32,6 +32,7 @@ from . import builtins, runtime
 from .checker import Parsed
 from .budget import LOOP_COST, NODE_COST
 from .errors import syntax_error
+from .recursion import OPERAND_BOUND, Proof
 
 SAFE_INTEGER = runtime.SAFE_INTEGER
 
@@ -206,9 +207,13 @@ class SelfCall:
     the scope and fail as Python's call would).
     """
 
-    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int):
+    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int,
+                 proof: "Proof | None" = None):
         self.name, self.inner, self.depth = name, inner, depth
         self.least_arguments, self.most_arguments = least_arguments, most_arguments
+        self.proof = proof
+        """What the checker proved (recursion.Proof), for the inner function that runs only when
+        the outer call found the small-integer parameters to be small integers."""
         self.plain_builtins: set[str] = set()
         """Builtins that call nothing (``len``) called by name: called straight, the caller
         making sure the names are these builtins."""
@@ -236,6 +241,7 @@ class Translator(ast.NodeVisitor):
         self._in_comprehension = 0  # there := makes a closure cell of its name: slower
         self.reads_free_names = False  # a name outside the bound ones (the scope's, or local)
         self.calls_values = False  # a call of anything but a method: it may run an own function
+        self.proof = self_call.proof if self_call is not None else None
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
@@ -272,6 +278,10 @@ class Translator(ast.NodeVisitor):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         left, right = self.visit(node.left), self.visit(node.right)
         op = node.op
+        if self.proof is not None:
+            proven = self.proven_arithmetic(node, left, right)
+            if proven is not None:
+                return proven
         stepped = self.integer_step(op, left, right)
         if stepped is not None:
             return stepped
@@ -291,6 +301,26 @@ class Translator(ast.NodeVisitor):
         if isinstance(op, ast.Mod) and not _is_number_literal(node.left):
             return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
+
+    def proven_arithmetic(self, node: ast.BinOp, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``n - 1``, ``fib(n - 1) + fib(n - 2)`` where the checker proved both sides numbers
+        (recursion.Proof): a small integer with a small constant needs no check at all, other
+        numbers only the exact range of an integer result (runtime.add, subtract and mul do
+        nothing else with two numbers)."""
+        proof = self.proof
+        if not (isinstance(node.op, (ast.Add, ast.Sub, ast.Mult))
+                and proof.is_number(node.left) and proof.is_number(node.right)):
+            return None
+        operation = ast.BinOp(left, node.op, right)
+        if ((proof.is_small(node.left) and _is_bounded_constant(node.right))
+                or (proof.is_small(node.right) and _is_bounded_constant(node.left))
+                or (proof.is_small(node.left) and proof.is_small(node.right) and not isinstance(node.op, ast.Mult))):
+            return operation
+        if self._in_iterable:
+            return _call("__rt_big", operation)
+        result = self.temporary()
+        stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
+        return ast.IfExp(_within(stored, result), _name(result), _call("__rt_big", _name(result)))
 
     def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr,
                       number_result: bool = False) -> ast.expr:
@@ -469,6 +499,10 @@ class Translator(ast.NodeVisitor):
         operands = [node.left, *node.comparators]
         values = [self.visit(operand) for operand in operands]
         cheap = [_is_cheap_pair(op, operands[i], operands[i + 1]) for i, op in enumerate(node.ops)]
+        if self.proof is not None:
+            # A small integer on the left is compared inline, uncharged, as the guard would find.
+            cheap = [c or (self.proof.is_small(operands[i]) and not isinstance(op, (ast.In, ast.NotIn)))
+                     for i, (c, op) in enumerate(zip(cheap, node.ops))]
         if all(cheap) and not (self.strict and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
             return ast.Compare(values[0], node.ops, values[1:])
         if self._in_iterable:  # no := here: operands after the first become thunks, still lazy
@@ -736,6 +770,11 @@ def _within(first: ast.expr, name: str) -> ast.expr:
 def _is_text_constant(node: ast.expr) -> bool:
     """A text constant (translated)."""
     return isinstance(node, ast.Constant) and node.value.__class__ is str
+
+
+def _is_bounded_constant(node: ast.expr) -> bool:
+    """An integer literal (source) small enough to keep a small integer exact (recursion.OPERAND_BOUND)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is int and abs(node.value) <= OPERAND_BOUND
 
 
 def _is_integer_constant(node: ast.expr) -> bool:
