@@ -71,6 +71,7 @@ HELPERS = {
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
     "__rt_KeyError": KeyError,
+    "__rt_ABSENT": runtime.ABSENT,
     "__rt_repr": repr,
     "__rt_partial": partial,
     "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
@@ -142,6 +143,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
         lines += ["    try:", f"        {name} = {_L}[{name!r}]",
                   "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
+    lines += translator.prefetch_lines("    ")
     if first_iterable is not None:
         lines += _charged_iterable(*first_iterable)
     lines.append(f"    return {body}")
@@ -149,6 +151,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
 
 
 _ITERABLE = "__i"
+_PREFETCHED = "__g_"
 
 
 def _outer_iterable(tree: ast.expr) -> tuple[str, int, int] | None:
@@ -235,10 +238,12 @@ class Translator(ast.NodeVisitor):
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
         self.hoisted: set[str] = set()
+        self.prefetched: set[str] = set()
         self._temporaries = 0
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
         self._in_comprehension = 0  # there := makes a closure cell of its name: slower
+        self._repeated = 0  # inside a comprehension but its first iterable: evaluated at every step
         self.reads_free_names = False  # a name outside the bound ones (the scope's, or local)
         self.calls_values = False  # a call of anything but a method: it may run an own function
         self.proof = self_call.proof if self_call is not None else None
@@ -263,12 +268,28 @@ class Translator(ast.NodeVisitor):
             if name in self.local_names:
                 self.hoisted.add(name)
                 return _name(name)
+            if self._repeated and not self.strict:
+                return self.prefetched_read(name, global_read)
             return global_read
         return ast.IfExp(
             test=ast.Compare(ast.Constant(name), [ast.In()], [_name(_L)]),
             body=ast.Subscript(_name(_L), ast.Constant(name), ast.Load()),
             orelse=global_read,
         )
+
+    def prefetched_read(self, name: str, global_read: ast.expr) -> ast.expr:
+        """A scope name read in a comprehension, where it may be read at every step: taken from
+        the scope's dict once on entry (prefetch_lines), without computing anything or failing;
+        only a name the dict does not hold (a derived value, a missing name) is read at the step
+        as any other, so it is computed, charged or refused exactly when it would be. Nothing
+        changes the scope's dict during an evaluation."""
+        self.prefetched.add(name)
+        kept = _PREFETCHED + name
+        return ast.IfExp(ast.Compare(_name(kept), [ast.IsNot()], [_name("__rt_ABSENT")]), _name(kept), global_read)
+
+    def prefetch_lines(self, indent: str) -> list[str]:
+        """The statements that take the names read in comprehensions from the scope's dict."""
+        return [f"{indent}{_PREFETCHED}{name} = {_G}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
 
     def visit_Constant(self, node: ast.Constant) -> ast.expr:
         if isinstance(node.value, str):
@@ -707,6 +728,8 @@ class Translator(ast.NodeVisitor):
                                          ast.Constant(room))
             finally:
                 self._in_iterable -= 1
+            if position == 0:
+                self._repeated += 1  # scoped() takes it back
             names: set[str] = set()
             _collect_targets(generator.target, names)
             self.bound.append(names)
@@ -731,11 +754,13 @@ class Translator(ast.NodeVisitor):
             element_nodes = count_nodes(node.key) + count_nodes(node.value)
         else:
             element_nodes = count_nodes(node.elt)
+        repeated = self._repeated
         try:
             return build(self.comprehension(node.generators, element_nodes, builds))
         finally:
             del self.bound[depth:]
             self._in_comprehension -= 1
+            self._repeated = repeated
 
     def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
         return self.scoped(node, lambda gens: ast.ListComp(self.visit(node.elt), gens))

@@ -74,11 +74,15 @@ def _flavour(definition: FunctionDef, strict: bool, indent: str,
     leaf = True
     for position, (let_name, expression) in enumerate(definition.lets):
         translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_", self_call)
-        lines.append(f"{indent}{let_name} = {ast.unparse(translator.visit(expression._parsed.tree.body))}")
+        let_value = ast.unparse(translator.visit(expression._parsed.tree.body))
+        lines += translator.prefetch_lines(indent)
+        lines.append(f"{indent}{let_name} = {let_value}")
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x", self_call)
-    lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
+    value = ast.unparse(translator.visit(definition.body._parsed.tree.body))
+    lines += translator.prefetch_lines(indent)
+    lines.append(f"{indent}return {value}")
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
 

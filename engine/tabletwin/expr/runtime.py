@@ -34,6 +34,11 @@ def too_long(length: int) -> MemoryError:
     return MemoryError(f"text or list too long ({length} elements; at most {MAX_LENGTH})")
 
 
+ABSENT = object()
+"""What a name the scope's dict does not hold reads as when the compiled code takes it from the
+dict ahead (codegen.Translator.prefetched_read)."""
+
+
 def missing_local(name: str):
     """A local name the caller declared for this place but did not bind."""
     raise NameError(f"name '{name}' is not defined")
