@@ -243,8 +243,19 @@ def _compensated(start, chunk, rest):
 
 _GENERATOR = py.type(_ for _ in ())
 
-_CHUNK = 4096
+SUM_CHUNK = _CHUNK = 4096
 """Elements of a generator summed at once (in C when they are integers)."""
+
+
+def summed(chunk: list):
+    """What ``sum()`` gives for a generator whose elements are all in ``chunk``, at most
+    :data:`SUM_CHUNK` of them (codegen.summed_generator makes the list instead)."""
+    total = py.sum(chunk, 0)
+    if total.__class__ is int:
+        return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
+    if total.__class__ is not float:
+        return big_integer(total)
+    return _compensated(0, chunk, None)
 
 
 def _chunks(iterator):

@@ -75,6 +75,9 @@ HELPERS = {
     "__rt_repr": repr,
     "__rt_partial": partial,
     "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
+    "__rt_sum_builtin": builtins.CHARGING_BUILTINS["sum"],
+    "__rt_summed": builtins.summed,
+    "__rt_SEQUENCE_CLASSES": frozenset({list, tuple}),
     "__rt_str": str,
     "__rt_tuple": tuple,
     "__rt_len": len,
@@ -638,12 +641,43 @@ class Translator(ast.NodeVisitor):
             return _call(f"__rt_plain_{node.func.id}", *[self.visit(a) for a in node.args])
         self.calls_values = True
         function = self.visit(node.func)
+        if (isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1 and not node.keywords
+                and isinstance(node.args[0], ast.GeneratorExp) and len(node.args[0].generators) == 1
+                and not (self.strict or self._in_iterable)):
+            return self.summed_generator(function, node.args[0])
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
         if (isinstance(node.func, ast.Name) and node.func.id == "str" and len(args) == 1 and not keywords
                 and not (self.strict or self._in_comprehension or self._in_iterable)):
             return self.short_str(function, args[0])
         return ast.Call(function, args, keywords)
+
+    def summed_generator(self, function: ast.expr, node: ast.GeneratorExp) -> ast.expr:
+        """``sum(c['value'] for c in table)``: when ``sum`` is the builtin and the iterable a list
+        or tuple of at most builtins.SUM_CHUNK elements, a list comprehension summed by
+        builtins.summed (a generator's steps cost a resumption each; the list's are inline).
+
+        The same as before in every respect: the builtin takes a generator's elements that many
+        at a time anyway, before it adds any of them; the iterable is charged as the generator's
+        (room 0, by the comprehension's steps), once, and kept for the generator otherwise.
+        """
+        generator = self.visit(node)
+        called, iterable = self.temporary(), self.temporary()
+        charged = generator.generators[0].iter
+        generator.generators[0].iter = _name(iterable)
+        both = ast.BinOp(
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(called, ast.Store()), function), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_partial")]),
+            ast.BitAnd(),  # both sides evaluated, in order: the function, then the iterable
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(iterable, ast.Store()), charged), "__class__", ast.Load()),
+                        [ast.In()], [_name("__rt_SEQUENCE_CLASSES")]))
+        test = ast.BoolOp(ast.And(), [
+            both,
+            ast.Compare(ast.Attribute(_name(called), "func", ast.Load()), [ast.Is()], [_name("__rt_sum_builtin")]),
+            ast.Compare(ast.Call(_name("__rt_len"), [_name(iterable)], []), [ast.LtE()],
+                        [ast.Constant(builtins.SUM_CHUNK)])])
+        listed = _call("__rt_summed", ast.ListComp(generator.elt, generator.generators))
+        return ast.IfExp(test, listed, ast.Call(_name(called), [generator], []))
 
     def short_str(self, function: ast.expr, argument: ast.expr) -> ast.expr:
         """``str(n)`` outside comprehensions: when ``str`` is the builtin and ``n`` an integer,
