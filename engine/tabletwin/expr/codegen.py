@@ -240,6 +240,7 @@ class Translator(ast.NodeVisitor):
         self.strict = strict
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
+        self.literal_bound: list[bool] = [False] * len(self.bound)  # a level's names run over a literal
         self.hoisted: set[str] = set()
         self.prefetched: set[str] = set()
         self._temporaries = 0
@@ -256,6 +257,16 @@ class Translator(ast.NodeVisitor):
 
     def is_bound(self, identifier: str) -> bool:
         return any(identifier in names for names in self.bound)
+
+    def is_literal_name(self, node: ast.expr) -> bool:
+        """A comprehension variable running over a literal of constants (``for s in ['s', 'h']``):
+        always one of those constants."""
+        if not isinstance(node, ast.Name):
+            return False
+        for names, literal in zip(reversed(self.bound), reversed(self.literal_bound)):
+            if node.id in names:
+                return literal
+        return False
 
     def temporary(self) -> str:
         self._temporaries += 1
@@ -522,7 +533,10 @@ class Translator(ast.NodeVisitor):
         """
         operands = [node.left, *node.comparators]
         values = [self.visit(operand) for operand in operands]
-        cheap = [_is_cheap_pair(op, operands[i], operands[i + 1]) for i, op in enumerate(node.ops)]
+        cheap = [_is_cheap_pair(op, operands[i], operands[i + 1])
+                 or (not isinstance(op, (ast.In, ast.NotIn))
+                     and (self.is_literal_name(operands[i]) or self.is_literal_name(operands[i + 1])))
+                 for i, op in enumerate(node.ops)]
         if self.proof is not None:
             # A small integer on the left is compared inline, uncharged, as the guard would find.
             cheap = [c or (self.proof.is_small(operands[i]) and not isinstance(op, (ast.In, ast.NotIn)))
@@ -767,6 +781,9 @@ class Translator(ast.NodeVisitor):
             names: set[str] = set()
             _collect_targets(generator.target, names)
             self.bound.append(names)
+            self.literal_bound.append(isinstance(generator.target, ast.Name)
+                                      and isinstance(generator.iter, (ast.List, ast.Tuple, ast.Set))
+                                      and _is_constant(generator.iter))
             ifs = [self.visit(c) for c in generator.ifs]
             result.append(ast.comprehension(_store(generator.target), iterable, ifs, 0))
         return result
@@ -793,6 +810,7 @@ class Translator(ast.NodeVisitor):
             return build(self.comprehension(node.generators, element_nodes, builds))
         finally:
             del self.bound[depth:]
+            del self.literal_bound[depth:]
             self._in_comprehension -= 1
             self._repeated = repeated
 
