@@ -266,3 +266,31 @@ def test_a_cached_syntax_error_holds_no_traceback():
     assert not isinstance(cached, BaseException) and not hasattr(cached, "__traceback__")
     assert all(isinstance(part, (str, int)) for part in cached)
     assert CACHE_SIZE == 20_000
+
+
+def test_a_sum_of_a_generator_over_a_short_list_is_the_generators_sum():
+    # codegen.summed_generator: a list comprehension summed at once, charged as the generator.
+    step = budget.LOOP_COST + 3 * NODE_COST
+    for L in ([1, 2, 3], (1, 2, 3), list(range(4096)), list(range(4097)), {"1": 0, "2": 0}, "abc"):
+        assert spent("sum(1 for x in L)", L=L) == (len(L) * (budget.LOOP_COST + NODE_COST), 0)
+        assert evaluate("sum(1 for x in L)", L=L) == len(L)
+    assert spent("sum(x + 1 for x in L)", L=[1, 2, 3]) == (3 * step, 0)
+    assert evaluate("sum(x / 10 for x in L)", L=[1, 2, 3]) == 0.6  # compensated, as sum() adds decimals
+    assert evaluate("sum(x for x in L)", L=[2**52, 2**52]) == 2.0**53
+    assert failure("sum(x for x in L)", L=[1, "a"]) == ("TypeError", "cannot use + between a number and a text")
+    # A function named sum is given the generator itself.
+    first = FunctionDef.compile("sum", ["g"], {}, "[x for x in g][0]")
+    assert evaluate("sum(x * 2 for x in L)", build_globals(functions={"sum": first.bind}), L=[4, 5]) == 8
+
+
+def test_a_comparison_with_a_literal_is_not_charged():
+    # Its cost is bounded by the literal: the expression's own nodes pay for it.
+    big = list(range(1000))
+    assert spent("x == 'h'", x=big) == (0, 0)
+    assert spent("x < [1, 2]", x=big) == (0, 0)
+    # So is one with a comprehension variable running over a literal; over anything else it is.
+    step = budget.LOOP_COST + 3 * NODE_COST
+    assert spent("[x == s for s in ['a', 'b']]", x=big) == (2 * step, 2 * (1 + 3 // 2))
+    assert spent("[x == s for s in L]", x=big, L=["a", "b"]) == (2 * step + 2 * 6, 2 * (1 + 3 // 2))
+    # An inner variable of the same name over a list is charged: the outer step, the inner one, the comparison.
+    assert spent("[[x == s for s in L] for s in ['a']]", x=big, L=["a"]) == (2 + 2 * 6 + step + 6, 1 + 6 // 2 + 2)

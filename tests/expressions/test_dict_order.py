@@ -2,7 +2,10 @@
 
 import itertools
 
+import pytest
+
 from tabletwin.dictorder import ordered
+from tabletwin.expr import EvalError, runtime
 from tabletwin.expr.runtime import make_dict
 
 from .helpers import evaluate
@@ -22,3 +25,17 @@ def test_a_dict_comprehension_with_index_keys():
     assert list(evaluate("{str(p): p for p in L}", L=[2, 0, 1])) == ["0", "1", "2"]
     assert list(evaluate("{str(p): p for p in L}", L=[0, 1, 2])) == ["0", "1", "2"]
     assert list(evaluate("{k: 1 for k in L}", L=["b", "01", "1", "a", "0"])) == ["0", "1", "b", "01", "a"]
+
+
+
+def test_keys_known_plain_keep_their_order_and_the_set_stays_bounded():
+    assert list(evaluate("{k: 1 for k in L}", L=["b", "a"])) == ["b", "a"]
+    assert {"a", "b"} <= runtime._PLAIN_KEYS  # known plain now: found in one look-up each
+    assert list(evaluate("{k: 1 for k in L}", L=["b", "a", "3"])) == ["3", "b", "a"]
+    with pytest.raises(EvalError) as info:
+        evaluate("{k: 1 for k in L}", L=["a", 1])
+    assert info.value.detail == "dict keys must be text, not int"
+    assert evaluate("{k: 1 for k in L}", L=["x" * 64]) == {"x" * 64: 1}
+    assert "x" * 64 not in runtime._PLAIN_KEYS  # long keys are not kept
+    evaluate("{str(i) + 'k': i for i in range(n)}", n=runtime.PLAIN_KEYS_KEPT)
+    assert len(runtime._PLAIN_KEYS) <= runtime.PLAIN_KEYS_KEPT

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tabletwin.expr import EvalError, build_globals, compile_expression, derived_provider
+from tabletwin.expr import EvalError, FunctionDef, build_globals, compile_expression, derived_provider
 
 
 def value(source, scope, local_names=None, declared=None):
@@ -31,7 +31,6 @@ def test_lookup_order_locals_variables_zones_then_globals():
 
 
 def test_own_functions_come_before_board_functions_and_builtins():
-    from tabletwin.expr import FunctionDef
 
     own = FunctionDef.compile("cell", ["a"], {}, "'own ' + a")
     scope = build_globals(functions={"cell": own.bind}, boards={"cell": lambda *a: "board"})
@@ -98,3 +97,29 @@ def test_the_same_text_compiles_once():
     assert compile_expression(True).source == "True"
     assert compile_expression(3).evaluate({}, build_globals()) == 3
     assert compile_expression(2.5).source == "2.5"
+
+
+# Names read in comprehensions are taken from the scope's dict once (codegen.prefetched_read).
+
+def test_names_read_at_every_step_are_read_as_before():
+    calls = []
+
+    def counted(scope):
+        calls.append(1)
+        return 2
+
+    actor = frozenset({"actor"})
+    scope = build_globals(variables={"L": [1, 2, 3], "k": 10}, derived={"twice": counted})
+    assert compile_expression("[x * k + twice for x in L]", actor).evaluate({"actor": 0}, scope) == [12, 22, 32]
+    assert len(calls) == 3  # a derived value is computed (and charged) at every step, as before
+    # A missing name fails at the first step that reads it, and not at all without a step.
+    missing = compile_expression("[x + nowhere for x in L if x > limit]", actor)
+    assert missing.evaluate({"actor": 0}, build_globals(variables={"L": [1, 2], "limit": 5})) == []
+    with pytest.raises(EvalError) as info:
+        missing.evaluate({"actor": 0}, build_globals(variables={"L": [1, 2], "limit": 1}))
+    assert (info.value.kind, info.value.detail) == ("NameError", "name 'nowhere' is not defined")
+    # Inside own functions too.
+    scaled = FunctionDef.compile("scaled", ["L"], {"m": "[k for x in L]"}, "[x * k + twice for x in m]")
+    scope = build_globals(variables={"k": 3}, derived={"twice": counted}, functions={"scaled": scaled.bind})
+    assert compile_expression("scaled([1, 2])", actor).evaluate({"actor": 0}, scope) == [11, 11]
+    assert len(calls) == 5

@@ -136,16 +136,18 @@ def _extreme(function):
             items = args[0]
             cls = items.__class__
             if (cls is list or cls is tuple) and items and items[0].__class__ in _NUMBERS:
-                # max(row) of numbers, the usual case: touch() inline.
+                # max(row) of numbers, the usual case: touch() inline, charged as a flat list
+                # (its least weight) before Python's own max runs. That max compares each element
+                # with a number, one step each, and fails at once on anything but a number; so
+                # when it succeeds the list was flat and the charge is touch()'s, and when it
+                # fails the charge is given back and the list weighed below.
                 units = TOUCH_COST * (len(items) + 1)
                 if units <= G.steps:
+                    G.steps -= units
                     try:
-                        py.sum(items)  # fails on anything but numbers, in C
-                    except TypeError:
-                        pass
-                    else:
-                        G.steps -= units
                         return function(items)
+                    except TypeError:
+                        G.steps += units
         if len(args) == 1:
             items = args[0]
             if items.__class__ is not list and items.__class__ is not tuple:
@@ -241,8 +243,19 @@ def _compensated(start, chunk, rest):
 
 _GENERATOR = py.type(_ for _ in ())
 
-_CHUNK = 4096
+SUM_CHUNK = _CHUNK = 4096
 """Elements of a generator summed at once (in C when they are integers)."""
+
+
+def summed(chunk: list):
+    """What ``sum()`` gives for a generator whose elements are all in ``chunk``, at most
+    :data:`SUM_CHUNK` of them (codegen.summed_generator makes the list instead)."""
+    total = py.sum(chunk, 0)
+    if total.__class__ is int:
+        return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)
+    if total.__class__ is not float:
+        return big_integer(total)
+    return _compensated(0, chunk, None)
 
 
 def _chunks(iterator):

@@ -32,6 +32,7 @@ from . import builtins, runtime
 from .checker import Parsed
 from .budget import LOOP_COST, NODE_COST
 from .errors import syntax_error
+from .recursion import OPERAND_BOUND, Proof
 
 SAFE_INTEGER = runtime.SAFE_INTEGER
 
@@ -70,9 +71,13 @@ HELPERS = {
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
     "__rt_KeyError": KeyError,
+    "__rt_ABSENT": runtime.ABSENT,
     "__rt_repr": repr,
     "__rt_partial": partial,
     "__rt_str_builtin": builtins.CHARGING_BUILTINS["str"],
+    "__rt_sum_builtin": builtins.CHARGING_BUILTINS["sum"],
+    "__rt_summed": builtins.summed,
+    "__rt_SEQUENCE_CLASSES": frozenset({list, tuple}),
     "__rt_str": str,
     "__rt_tuple": tuple,
     "__rt_len": len,
@@ -141,6 +146,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
         lines += ["    try:", f"        {name} = {_L}[{name!r}]",
                   "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
+    lines += translator.prefetch_lines("    ")
     if first_iterable is not None:
         lines += _charged_iterable(*first_iterable)
     lines.append(f"    return {body}")
@@ -148,6 +154,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
 
 
 _ITERABLE = "__i"
+_PREFETCHED = "__g_"
 
 
 def _outer_iterable(tree: ast.expr) -> tuple[str, int, int] | None:
@@ -206,9 +213,13 @@ class SelfCall:
     the scope and fail as Python's call would).
     """
 
-    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int):
+    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int,
+                 proof: "Proof | None" = None):
         self.name, self.inner, self.depth = name, inner, depth
         self.least_arguments, self.most_arguments = least_arguments, most_arguments
+        self.proof = proof
+        """What the checker proved (recursion.Proof), for the inner function that runs only when
+        the outer call found the small-integer parameters to be small integers."""
         self.plain_builtins: set[str] = set()
         """Builtins that call nothing (``len``) called by name: called straight, the caller
         making sure the names are these builtins."""
@@ -229,19 +240,33 @@ class Translator(ast.NodeVisitor):
         self.strict = strict
         self.local_names = local_names
         self.bound: list[set[str]] = [set(bound)] if bound else []
+        self.literal_bound: list[bool] = [False] * len(self.bound)  # a level's names run over a literal
         self.hoisted: set[str] = set()
+        self.prefetched: set[str] = set()
         self._temporaries = 0
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
         self._in_comprehension = 0  # there := makes a closure cell of its name: slower
+        self._repeated = 0  # inside a comprehension but its first iterable: evaluated at every step
         self.reads_free_names = False  # a name outside the bound ones (the scope's, or local)
         self.calls_values = False  # a call of anything but a method: it may run an own function
+        self.proof = self_call.proof if self_call is not None else None
 
     def generic_visit(self, node):  # the checker let through only the kinds handled here
         raise AssertionError(f"untranslated node {type(node).__name__}")
 
     def is_bound(self, identifier: str) -> bool:
         return any(identifier in names for names in self.bound)
+
+    def is_literal_name(self, node: ast.expr) -> bool:
+        """A comprehension variable running over a literal of constants (``for s in ['s', 'h']``):
+        always one of those constants."""
+        if not isinstance(node, ast.Name):
+            return False
+        for names, literal in zip(reversed(self.bound), reversed(self.literal_bound)):
+            if node.id in names:
+                return literal
+        return False
 
     def temporary(self) -> str:
         self._temporaries += 1
@@ -257,12 +282,28 @@ class Translator(ast.NodeVisitor):
             if name in self.local_names:
                 self.hoisted.add(name)
                 return _name(name)
+            if self._repeated and not self.strict:
+                return self.prefetched_read(name, global_read)
             return global_read
         return ast.IfExp(
             test=ast.Compare(ast.Constant(name), [ast.In()], [_name(_L)]),
             body=ast.Subscript(_name(_L), ast.Constant(name), ast.Load()),
             orelse=global_read,
         )
+
+    def prefetched_read(self, name: str, global_read: ast.expr) -> ast.expr:
+        """A scope name read in a comprehension, where it may be read at every step: taken from
+        the scope's dict once on entry (prefetch_lines), without computing anything or failing;
+        only a name the dict does not hold (a derived value, a missing name) is read at the step
+        as any other, so it is computed, charged or refused exactly when it would be. Nothing
+        changes the scope's dict during an evaluation."""
+        self.prefetched.add(name)
+        kept = _PREFETCHED + name
+        return ast.IfExp(ast.Compare(_name(kept), [ast.IsNot()], [_name("__rt_ABSENT")]), _name(kept), global_read)
+
+    def prefetch_lines(self, indent: str) -> list[str]:
+        """The statements that take the names read in comprehensions from the scope's dict."""
+        return [f"{indent}{_PREFETCHED}{name} = {_G}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
 
     def visit_Constant(self, node: ast.Constant) -> ast.expr:
         if isinstance(node.value, str):
@@ -272,6 +313,10 @@ class Translator(ast.NodeVisitor):
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         left, right = self.visit(node.left), self.visit(node.right)
         op = node.op
+        if self.proof is not None:
+            proven = self.proven_arithmetic(node, left, right)
+            if proven is not None:
+                return proven
         stepped = self.integer_step(op, left, right)
         if stepped is not None:
             return stepped
@@ -291,6 +336,26 @@ class Translator(ast.NodeVisitor):
         if isinstance(op, ast.Mod) and not _is_number_literal(node.left):
             return self.guarded_modulo(left, right)
         return ast.BinOp(left, op, right)
+
+    def proven_arithmetic(self, node: ast.BinOp, left: ast.expr, right: ast.expr) -> ast.expr | None:
+        """``n - 1``, ``fib(n - 1) + fib(n - 2)`` where the checker proved both sides numbers
+        (recursion.Proof): a small integer with a small constant needs no check at all, other
+        numbers only the exact range of an integer result (runtime.add, subtract and mul do
+        nothing else with two numbers)."""
+        proof = self.proof
+        if not (isinstance(node.op, (ast.Add, ast.Sub, ast.Mult))
+                and proof.is_number(node.left) and proof.is_number(node.right)):
+            return None
+        operation = ast.BinOp(left, node.op, right)
+        if ((proof.is_small(node.left) and _is_bounded_constant(node.right))
+                or (proof.is_small(node.right) and _is_bounded_constant(node.left))
+                or (proof.is_small(node.left) and proof.is_small(node.right) and not isinstance(node.op, ast.Mult))):
+            return operation
+        if self._in_iterable:
+            return _call("__rt_big", operation)
+        result = self.temporary()
+        stored = ast.NamedExpr(ast.Name(result, ast.Store()), operation)
+        return ast.IfExp(_within(stored, result), _name(result), _call("__rt_big", _name(result)))
 
     def exact_integer(self, operation: ast.BinOp, helper: str, left: ast.expr, right: ast.expr,
                       number_result: bool = False) -> ast.expr:
@@ -468,7 +533,14 @@ class Translator(ast.NodeVisitor):
         """
         operands = [node.left, *node.comparators]
         values = [self.visit(operand) for operand in operands]
-        cheap = [_is_cheap_pair(op, operands[i], operands[i + 1]) for i, op in enumerate(node.ops)]
+        cheap = [_is_cheap_pair(op, operands[i], operands[i + 1])
+                 or (not isinstance(op, (ast.In, ast.NotIn))
+                     and (self.is_literal_name(operands[i]) or self.is_literal_name(operands[i + 1])))
+                 for i, op in enumerate(node.ops)]
+        if self.proof is not None:
+            # A small integer on the left is compared inline, uncharged, as the guard would find.
+            cheap = [c or (self.proof.is_small(operands[i]) and not isinstance(op, (ast.In, ast.NotIn)))
+                     for i, (c, op) in enumerate(zip(cheap, node.ops))]
         if all(cheap) and not (self.strict and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
             return ast.Compare(values[0], node.ops, values[1:])
         if self._in_iterable:  # no := here: operands after the first become thunks, still lazy
@@ -583,12 +655,43 @@ class Translator(ast.NodeVisitor):
             return _call(f"__rt_plain_{node.func.id}", *[self.visit(a) for a in node.args])
         self.calls_values = True
         function = self.visit(node.func)
+        if (isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1 and not node.keywords
+                and isinstance(node.args[0], ast.GeneratorExp) and len(node.args[0].generators) == 1
+                and not (self.strict or self._in_iterable)):
+            return self.summed_generator(function, node.args[0])
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
         if (isinstance(node.func, ast.Name) and node.func.id == "str" and len(args) == 1 and not keywords
                 and not (self.strict or self._in_comprehension or self._in_iterable)):
             return self.short_str(function, args[0])
         return ast.Call(function, args, keywords)
+
+    def summed_generator(self, function: ast.expr, node: ast.GeneratorExp) -> ast.expr:
+        """``sum(c['value'] for c in table)``: when ``sum`` is the builtin and the iterable a list
+        or tuple of at most builtins.SUM_CHUNK elements, a list comprehension summed by
+        builtins.summed (a generator's steps cost a resumption each; the list's are inline).
+
+        The same as before in every respect: the builtin takes a generator's elements that many
+        at a time anyway, before it adds any of them; the iterable is charged as the generator's
+        (room 0, by the comprehension's steps), once, and kept for the generator otherwise.
+        """
+        generator = self.visit(node)
+        called, iterable = self.temporary(), self.temporary()
+        charged = generator.generators[0].iter
+        generator.generators[0].iter = _name(iterable)
+        both = ast.BinOp(
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(called, ast.Store()), function), "__class__", ast.Load()),
+                        [ast.Is()], [_name("__rt_partial")]),
+            ast.BitAnd(),  # both sides evaluated, in order: the function, then the iterable
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(iterable, ast.Store()), charged), "__class__", ast.Load()),
+                        [ast.In()], [_name("__rt_SEQUENCE_CLASSES")]))
+        test = ast.BoolOp(ast.And(), [
+            both,
+            ast.Compare(ast.Attribute(_name(called), "func", ast.Load()), [ast.Is()], [_name("__rt_sum_builtin")]),
+            ast.Compare(ast.Call(_name("__rt_len"), [_name(iterable)], []), [ast.LtE()],
+                        [ast.Constant(builtins.SUM_CHUNK)])])
+        listed = _call("__rt_summed", ast.ListComp(generator.elt, generator.generators))
+        return ast.IfExp(test, listed, ast.Call(_name(called), [generator], []))
 
     def short_str(self, function: ast.expr, argument: ast.expr) -> ast.expr:
         """``str(n)`` outside comprehensions: when ``str`` is the builtin and ``n`` an integer,
@@ -673,9 +776,14 @@ class Translator(ast.NodeVisitor):
                                          ast.Constant(room))
             finally:
                 self._in_iterable -= 1
+            if position == 0:
+                self._repeated += 1  # scoped() takes it back
             names: set[str] = set()
             _collect_targets(generator.target, names)
             self.bound.append(names)
+            self.literal_bound.append(isinstance(generator.target, ast.Name)
+                                      and isinstance(generator.iter, (ast.List, ast.Tuple, ast.Set))
+                                      and _is_constant(generator.iter))
             ifs = [self.visit(c) for c in generator.ifs]
             result.append(ast.comprehension(_store(generator.target), iterable, ifs, 0))
         return result
@@ -697,11 +805,14 @@ class Translator(ast.NodeVisitor):
             element_nodes = count_nodes(node.key) + count_nodes(node.value)
         else:
             element_nodes = count_nodes(node.elt)
+        repeated = self._repeated
         try:
             return build(self.comprehension(node.generators, element_nodes, builds))
         finally:
             del self.bound[depth:]
+            del self.literal_bound[depth:]
             self._in_comprehension -= 1
+            self._repeated = repeated
 
     def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
         return self.scoped(node, lambda gens: ast.ListComp(self.visit(node.elt), gens))
@@ -736,6 +847,11 @@ def _within(first: ast.expr, name: str) -> ast.expr:
 def _is_text_constant(node: ast.expr) -> bool:
     """A text constant (translated)."""
     return isinstance(node, ast.Constant) and node.value.__class__ is str
+
+
+def _is_bounded_constant(node: ast.expr) -> bool:
+    """An integer literal (source) small enough to keep a small integer exact (recursion.OPERAND_BOUND)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is int and abs(node.value) <= OPERAND_BOUND
 
 
 def _is_integer_constant(node: ast.expr) -> bool:

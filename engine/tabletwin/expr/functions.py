@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .budget import CALL_COST, NODE_COST
 from .codegen import SelfCall, Translator, compile_python
 from .expression import Expression, compile_expression
+from .recursion import ENTRY_BOUND, Proof
 
 MAX_CALL_DEPTH = 100
 """Own functions may call each other (or themselves) this many calls deep."""
@@ -73,11 +74,15 @@ def _flavour(definition: FunctionDef, strict: bool, indent: str,
     leaf = True
     for position, (let_name, expression) in enumerate(definition.lets):
         translator = Translator(expression._parsed, strict, frozenset(), bound, f"__l{position}_", self_call)
-        lines.append(f"{indent}{let_name} = {ast.unparse(translator.visit(expression._parsed.tree.body))}")
+        let_value = ast.unparse(translator.visit(expression._parsed.tree.body))
+        lines += translator.prefetch_lines(indent)
+        lines.append(f"{indent}{let_name} = {let_value}")
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x", self_call)
-    lines.append(f"{indent}return {ast.unparse(translator.visit(definition.body._parsed.tree.body))}")
+    value = ast.unparse(translator.visit(definition.body._parsed.tree.body))
+    lines += translator.prefetch_lines(indent)
+    lines.append(f"{indent}return {value}")
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
 
@@ -119,7 +124,16 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         return None
     shadowed = [f"__G.get({definition.name!r}) is not __fn"]
     shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
-    inner_signature = ", ".join(["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)])
+    inner_parameters = ["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)]
+    proven = _proven(definition, required, len(params), cost)
+    entry = []
+    if proven:
+        small = sorted(proven[0])
+        if small:
+            guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}" for p in small)
+            entry = [f"            if {guard}:", f"                return __ins(__depth + 1, {', '.join(params)})"]
+        else:
+            entry = [f"            return __ins(__depth + 1, {', '.join(params)})"]
     return [
         f"    def __fn({signature}):",
         "        __depth = __G.calls",
@@ -130,15 +144,37 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         f"                __G.steps -= {cost}",
         "                if __G.steps < 0: __rt_charge(__G, 0)",
         *strict,
+        *entry,
         f"            return __in(__depth + 1, {', '.join(params)})",
         "        finally:",
         "            __G.calls = __depth",
-        f"    def __in({inner_signature}):",
+        *_inner("__in", inner_parameters, cost, fast),
+        *(_inner("__ins", inner_parameters, cost, proven[1]) if proven else []),
+    ]
+
+
+def _inner(name: str, parameters: list[str], cost: int, lines: list[str]) -> list[str]:
+    """An inner function of a self-calling one: the depth in ``__d``, then its charge."""
+    return [
+        f"    def {name}({', '.join(parameters)}):",
         f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()",
         f"        __G.steps -= {cost}",
         "        if __G.steps < 0: __rt_charge(__G, 0)",
-        *fast,
+        *lines,
     ]
+
+
+def _proven(definition: FunctionDef, required: int, count: int, cost: int) -> tuple[frozenset, list[str]] | None:
+    """The small-integer parameters and the lines of ``__ins``, the inner function that runs
+    when the outer call found them small integers (recursion.Proof); None when nothing is proven."""
+    proof = Proof(definition.name, [name for name, _ in definition.params],
+                  [(name, expression._parsed.tree.body) for name, expression in definition.lets],
+                  definition.body._parsed.tree.body)
+    if not (proof.small or proof.numeric) or required != count:
+        return None
+    self_call = SelfCall(definition.name, "__ins", "__d", required, count, proof)
+    lines, alone = _flavour(definition, False, "        ", self_call)
+    return (proof.small, lines) if alone else None
 
 
 def _build_factory(definition: FunctionDef):

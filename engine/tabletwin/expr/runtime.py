@@ -34,6 +34,11 @@ def too_long(length: int) -> MemoryError:
     return MemoryError(f"text or list too long ({length} elements; at most {MAX_LENGTH})")
 
 
+ABSENT = object()
+"""What a name the scope's dict does not hold reads as when the compiled code takes it from the
+dict ahead (codegen.Translator.prefetched_read)."""
+
+
 def missing_local(name: str):
     """A local name the caller declared for this place but did not bind."""
     raise NameError(f"name '{name}' is not defined")
@@ -179,6 +184,8 @@ def modulo(a, b):
 
 def make_dict(mapping: dict) -> dict:
     """A dict built by a literal or comprehension: text keys only, the language's key order."""
+    if _PLAIN_KEYS.issuperset(mapping):  # keys seen before, in one look-up each, in C
+        return mapping
     if not _TEXT.issuperset(map(type, mapping)):  # the kinds of the keys, found in C
         for key in mapping:
             if key.__class__ is not str:
@@ -188,7 +195,20 @@ def make_dict(mapping: dict) -> dict:
         if len(mapping) < SMALL_DICT and _indexes_in_order(mapping):
             return mapping
         return ordered(mapping)
+    if len(_PLAIN_KEYS) + len(mapping) > PLAIN_KEYS_KEPT:
+        _PLAIN_KEYS.clear()
+    _PLAIN_KEYS.update(key for key in mapping if len(key) < PLAIN_KEY_LENGTH)
     return mapping
+
+
+PLAIN_KEYS_KEPT = 10_000
+"""Texts kept as known plain keys (no index key: ordered() would keep them in place); the
+set starts afresh when full. Keys are the few names a model's values use, again and again."""
+
+PLAIN_KEY_LENGTH = 64
+"""Only keys shorter than this are kept, so the set holds at most about 640,000 characters."""
+
+_PLAIN_KEYS: set[str] = set()
 
 
 SMALL_DICT = 16

@@ -1,0 +1,121 @@
+"""What the checker can prove about an own function that calls itself: which parameters stay
+small integers, and whether it always gives a number.
+
+``fib(n)``: ``n if n < 2 else fib(n - 1) + fib(n - 2)``. If the outer call finds ``n`` an
+integer within :data:`ENTRY_BOUND`, every inner call gets ``n`` minus a constant, at most
+:data:`~.functions.MAX_CALL_DEPTH` calls deep: ``n`` stays an integer within CPython's one-digit
+range (``codegen.INLINE_INTEGER``) all the way down, so ``n - 1`` and ``n < 2`` need no guard.
+And a result is ``n`` or a sum of results: always a number, so ``fib(n - 1) + fib(n - 2)`` only
+needs the range check of an integer result, not the guard that either side may be text.
+
+The proof is syntactic: a parameter is a *small integer* when every self-call passes, at its
+position, a small-integer parameter (itself or another), that plus or minus an integer constant
+of at most :data:`STEP_BOUND`, or an integer constant of at most :data:`ENTRY_BOUND` (and some
+self-call changes it: one always passed on as it is gains nothing). Names
+that comprehensions or ``let``s bind over a parameter make the whole proof void (a name would
+not always be the parameter).
+"""
+
+from __future__ import annotations
+
+import ast
+
+ENTRY_BOUND = 2**29
+"""A small-integer parameter enters the proven path only within this bound (and so does a
+constant passed in a self-call)."""
+
+STEP_BOUND = 2**20
+"""Largest constant a self-call may add to a small-integer parameter. Over at most 101 calls
+a value moves at most 101 * 2**20 < 2**29 from where it entered: it stays below 2**30."""
+
+OPERAND_BOUND = 2**22
+"""A small integer (below 2**30) plus, minus or times an integer constant up to this stays
+exact (below 2**53) without a check."""
+
+
+class Proof:
+    """The proven facts about one self-calling function; ``small`` empty means nothing proven."""
+
+    def __init__(self, name: str, params: list[str], lets: list[tuple[str, ast.expr]], body: ast.expr):
+        self.name = name
+        self.params = params
+        self.small: frozenset[str] = frozenset()
+        self.numeric = False
+        self._calls_numeric = True  # the induction's hypothesis, while it is being checked
+        expressions = [expression for _, expression in lets] + [body]
+        if {let_name for let_name, _ in lets} & set(params) or any(_rebinds(e, set(params)) for e in expressions):
+            return
+        calls = [node for e in expressions for node in ast.walk(e) if _is_self_call(node, name)]
+        if any(len(call.args) != len(params) or call.keywords for call in calls):
+            return
+        # A parameter every self-call passes on as it is gains nothing from the proof, and
+        # would make the outer call require a small integer of it (a list, say, never is one).
+        small = {param for position, param in enumerate(params)
+                 if not all(_is_name(call.args[position], param) for call in calls)}
+        changed = True
+        while changed:  # drop parameters some self-call passes something else to
+            changed = False
+            for position, param in enumerate(params):
+                if param in small and not all(_stays_small(call.args[position], small) for call in calls):
+                    small.discard(param)
+                    changed = True
+        self.small = frozenset(small)
+        self.numeric = self.is_number(body)
+        self._calls_numeric = self.numeric
+
+    def is_number(self, node: ast.expr) -> bool:
+        """Whether ``node`` always gives a number (given that the function itself does, which
+        holds by induction over the calls when its body does)."""
+        if isinstance(node, ast.Constant):
+            return node.value.__class__ in (int, float)
+        if isinstance(node, ast.Name):
+            return node.id in self.small
+        if isinstance(node, ast.BinOp):
+            return isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)) and self.is_number(node.left) \
+                and self.is_number(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return isinstance(node.op, (ast.USub, ast.UAdd)) and self.is_number(node.operand)
+        if isinstance(node, ast.IfExp):
+            return self.is_number(node.body) and self.is_number(node.orelse)
+        return self._calls_numeric and _is_self_call(node, self.name)
+
+    def is_small(self, node: ast.expr) -> bool:
+        """Whether ``node`` is a small-integer parameter."""
+        return isinstance(node, ast.Name) and node.id in self.small
+
+
+def _is_self_call(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _stays_small(argument: ast.expr, small: set[str]) -> bool:
+    if isinstance(argument, ast.Name):
+        return argument.id in small
+    if _is_int_constant(argument, ENTRY_BOUND):
+        return True
+    if isinstance(argument, ast.BinOp) and isinstance(argument.op, (ast.Add, ast.Sub)):
+        left, right = argument.left, argument.right
+        if isinstance(left, ast.Name) and left.id in small:
+            return _is_int_constant(right, STEP_BOUND)
+        if isinstance(right, ast.Name) and right.id in small and isinstance(argument.op, ast.Add):
+            return _is_int_constant(left, STEP_BOUND)
+    return False
+
+
+def _is_int_constant(node: ast.expr, bound: int) -> bool:
+    """A plain integer literal (not True or False) within ``bound``."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is int and abs(node.value) <= bound
+
+
+def _rebinds(body: ast.expr, names: set[str]) -> bool:
+    """Whether a comprehension in ``body`` binds one of ``names``."""
+    for node in ast.walk(body):
+        if isinstance(node, ast.comprehension):
+            for target in ast.walk(node.target):
+                if isinstance(target, ast.Name) and target.id in names:
+                    return True
+    return False
