@@ -15,18 +15,24 @@ of the run with more jobs over that with one (the work added by processes, pickl
 parent's first game), and ``idle bound`` is the ratio it allows on an idle machine,
 ``jobs / cpu x``.
 
-    .venv/bin/python benchmarks/bench_jobs.py [--games N] [--repeat R] [MODEL ...]
+``--timeline`` then plays one more run per model with the jobs and prints what each process did
+when (:mod:`tabletwin.simulate.timeline`): starting the workers, playing, packing and sending,
+unpacking, waiting, stopping, with each worker's processor time and page faults.
+
+    .venv/bin/python benchmarks/bench_jobs.py [--games N] [--repeat R] [--timeline] [MODEL ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import statistics
 import time
 from pathlib import Path
 
+from tabletwin.simulate import timeline
 from tabletwin.simulate.runner import run_games
 from tabletwin.simulate.variants import load_variant
 
@@ -40,10 +46,43 @@ def processor_time() -> float:
 
 
 def timed(text: str, filename: str, model, games: int, jobs: int) -> tuple[float, float]:
-    """Wall time and processor time (with the workers') of one run."""
+    """Wall time and processor time (with the workers') of one run.
+
+    The run does not wait for its workers to exit; their processor time counts once they are
+    reaped, so they are waited for here, after the wall time is taken.
+    """
     start, cpu = time.perf_counter(), processor_time()
     run_games(text, [["random"]], games, 0, jobs, filename=filename, model=model)
-    return time.perf_counter() - start, processor_time() - cpu
+    wall = time.perf_counter() - start
+    for process in multiprocessing.active_children():
+        process.join()
+    return wall, processor_time() - cpu
+
+
+def show_timeline(text: str, filename: str, model, games: int, jobs: int) -> None:
+    """One run with ``jobs``, and per process the sum of each kind of span, its first start and last
+    end (seconds from the run's start), and the idle time between the spans."""
+    timeline.record()
+    start = time.perf_counter()
+    run_games(text, [["random"]], games, 0, jobs, filename=filename, model=model)
+    end = time.perf_counter()
+    notes = timeline.stop()
+    print(f"  timeline of one run with {jobs} jobs: {end - start:.3f} s")
+    for pid in dict.fromkeys(pid for pid, *_ in notes):
+        mine = [(what, a, b) for p, what, a, b in notes if p == pid]
+        kinds: dict = {}
+        for what, a, b in mine:
+            kind = " ".join(word for word in what.split() if not word.isdigit() and "=" not in word)
+            total, count, first, last = kinds.get(kind, (0.0, 0, a, b))
+            kinds[kind] = (total + b - a, count + 1, min(first, a), max(last, b))
+        busy = sum(b - a for what, a, b in mine)
+        who = "parent" if pid == os.getpid() else f"worker {pid}"
+        print(f"    {who}: busy {busy:.3f} s of {end - start:.3f} s")
+        for kind, (total, count, first, last) in kinds.items():
+            print(f"      {kind:16} {count:4}x {total:7.3f} s  from {first - start:7.3f} to {last - start:7.3f}")
+        for what, a, b in mine:
+            if "=" in what:
+                print(f"      {what}")
 
 
 def main() -> None:
@@ -52,6 +91,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeline", action="store_true", help="print what each process did in one more run")
     args = parser.parse_args()
     paths = [Path(p) for p in args.models] or [EXAMPLES / f"{name}.yaml" for name in DEFAULT_MODELS]
     print(f"{os.cpu_count()} processors, load average {os.getloadavg()[0]:.2f} before the runs")
@@ -73,6 +113,8 @@ def main() -> None:
         print(f"{path.stem:16} {args.games} games: --jobs 1 {statistics.median(ones):6.3f} s, --jobs {args.jobs} "
               f"{statistics.median(manys):6.3f} s (medians of {args.repeat}); ratio {ratio:4.2f} "
               f"(paired runs {ratios[0]:.2f}-{ratios[-1]:.2f}); cpu x {cpu_x:.3f}, idle bound {args.jobs / cpu_x:.2f}")
+        if args.timeline:
+            show_timeline(text, str(path), model, args.games, args.jobs)
     print(f"load average {os.getloadavg()[0]:.2f} after the runs")
 
 

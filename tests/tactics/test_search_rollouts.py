@@ -10,6 +10,7 @@ import random
 import pytest
 
 from tabletwin import Game, load_model, play
+from tabletwin.players import make_players
 from tabletwin.errors import EngineError
 from tabletwin.game.chance import pick_chance
 from tabletwin.tactics import RulePlayer, SearchPlayer, load_tactic, redistribute
@@ -124,3 +125,27 @@ def test_the_request_names_are_made_on_first_read_as_copies():
     with pytest.raises(KeyError):
         names["other"]
     assert "opts" not in LetNames({}, {}, game._runner.scope)
+
+
+def test_look_ahead_leaves_no_garbage_for_the_cycle_collector():
+    """Each rollout's copy and each option's start are closed (Game.close), so they are freed as
+    soon as they are dropped: with the collector off, a game of look-ahead leaves nothing for it."""
+    import gc
+
+    model = load_model(ROOT / "examples" / "pig.yaml")
+    players = make_players([str(ROOT / "examples" / "tactics" / "pig-search.yaml"), "random"], model, 0)
+    game = Game(model, 0)
+    chance = random.Random(0)
+    gc.collect()
+    gc.disable()
+    try:
+        while game.request.kind != "end" and players[0].decisions < 5:
+            request = game.request
+            if request.kind == "chance":
+                game.answer(pick_chance(chance, request.probabilities))
+            else:
+                game.answer(players[request.player].choose(game, request))
+        assert (players[0].decisions, players[0].rollouts) == (5, 112)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -122,8 +122,25 @@ def copy_runner(runner, cls=None):
     new.running_flows = list(runner.running_flows)
     new.window_stack = [copy(window) for window in runner.window_stack]
     new.emit_depth = runner.emit_depth
-    new.frames = [copy(frame) for frame in runner.frames]
+    new.frames = _copy_frames(runner.frames, copy)
     new.value = copy(runner.value)
     new.end = runner.end
     new.op_table = runner.op_table
     return new, copy
+
+
+def _copy_frames(frames: list, copy: Copier) -> list:
+    """The stack of frames, each by its class's own copier: what :class:`Copier` does for a frame,
+    without asking what kind of value it is (a stack holds frames only)."""
+    memo = copy.memo
+    result = []
+    for frame in frames:
+        done = memo.get(id(frame))
+        if done is None:
+            new = frame.copied(copy)  # the class's copier, bound to the frame
+            memo[id(frame)] = (new, frame)
+            copy.count += 1
+        else:
+            new = done[0]
+        result.append(new)
+    return result

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import time
 from multiprocessing.connection import wait
 
+from . import timeline
 from .transport import pack_chunk, unpack_chunk
 
 _DONE = "done"
@@ -41,22 +43,25 @@ def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, set
     with (``load(sources, overrides)`` gives the models from their sources; the caller passes it
     so that this module needs nothing from the runner).
     """
-    taken = context.Value("i", 0)
-    limit = context.Value("i", len(spans))  # no chunk from this index on is started
+    counters = context.Array("i", [0, len(spans)])  # [next chunk to take, no chunk from this one on is started]
     _, _, _, lineups, seed, max_requests = setup
     readers, processes = [], []
+    open_readers: list = []  # the readers of workers not yet gone
+    arrived: dict = {}  # chunk index -> (results, ended), until every chunk before it is handed back
     gc.freeze()  # see the module's docstring
+    timeline.usage("at the start")
     try:
         for _ in range(jobs - 1):
             reader, writer = context.Pipe(duplex=False)
-            process = context.Process(target=_work, args=(writer, spans, taken, limit, play_span, setup), daemon=True)
+            process = context.Process(target=_work, args=(writer, spans, counters, play_span, setup), daemon=True)
+            begun = time.perf_counter()
             process.start()
+            timeline.note("start a worker", begun)
             writer.close()  # the worker's end: the parent sees end of file when the worker is gone
             readers.append(reader)
+            open_readers.append(reader)
             processes.append(process)
-        arrived: dict = {}
         following = 0
-        open_readers = list(readers)
         while following < len(spans):
             if following in arrived:
                 chunk, ended = arrived.pop(following)
@@ -65,26 +70,36 @@ def play_chunks(context, jobs: int, spans: list[tuple[int, int]], play_span, set
                 if ended:
                     return
                 continue
-            index = _take(taken, limit, len(spans))
+            index = _take(counters, len(spans))
             if index is not None:
+                begun = time.perf_counter()
                 chunk, ended = play_span(models, lineups, seed, max_requests, spans[index])
+                timeline.note(f"play chunk {index}", begun)
                 if ended:
-                    _end_at(limit, index)
+                    _end_at(counters, index)
                 arrived[index] = (chunk, ended)
                 _receive(open_readers, arrived, 0)
                 continue
             if not open_readers:
                 raise RuntimeError("simulation workers stopped before playing every game")
+            begun = time.perf_counter()
             _receive(open_readers, arrived, None)
+            timeline.note("wait for workers", begun)
     finally:
+        begun = time.perf_counter()
+        if timeline.recording():  # the workers' notes come with their last message
+            _receive_until_gone(open_readers, arrived)
         for process in processes:
             if process.is_alive():
                 process.terminate()
-        for process in processes:
-            process.join()
+            # Not joined: a worker that is done exits on its own, and waiting for the end of a
+            # process as large as this one takes milliseconds. multiprocessing reaps it when
+            # this process starts another one, or at exit.
         for reader in readers:
             reader.close()
         gc.unfreeze()
+        timeline.note("stop workers", begun)
+        timeline.usage("at the end")
 
 
 def _receive(open_readers: list, arrived: dict, timeout) -> None:
@@ -103,44 +118,64 @@ def _receive(open_readers: list, arrived: dict, timeout) -> None:
             if message[0] == _FAILED:
                 raise message[1]
             if message[0] == _DONE:
+                timeline.extend(message[1])
                 continue
+            begun = time.perf_counter()
             index, chunk, ended = message
             arrived[index] = (unpack_chunk(chunk), ended)
+            timeline.note(f"unpack chunk {index}", begun)
         if timeout is None:
             return
 
 
-def _take(taken, limit, count: int) -> int | None:
+def _receive_until_gone(open_readers: list, arrived: dict) -> None:
+    """Read the workers' messages until every worker is gone (or a second has passed)."""
+    deadline = time.perf_counter() + 1.0
+    while open_readers and time.perf_counter() < deadline:
+        _receive(open_readers, arrived, max(0.0, deadline - time.perf_counter()))
+
+
+def _take(counters, count: int) -> int | None:
     """The index of the next chunk to play, or ``None`` when every chunk is taken or the run ended."""
-    with taken.get_lock():
-        index = taken.value
-        taken.value += 1
-    return None if index >= count or index >= limit.value else index
+    with counters.get_lock():
+        index = counters[0]
+        counters[0] = index + 1
+        limit = counters[1]
+    return None if index >= count or index >= limit else index
 
 
-def _end_at(limit, index: int) -> None:
+def _end_at(counters, index: int) -> None:
     """The chunk ``index`` ended with a game that ran out of work: start no chunk after it."""
-    with limit.get_lock():
-        limit.value = min(limit.value, index + 1)
+    with counters.get_lock():
+        counters[1] = min(counters[1], index + 1)
 
 
-def _work(writer, spans, taken, limit, play_span, setup) -> None:
+def _work(writer, spans, counters, play_span, setup) -> None:
     """A worker's life: take chunks until none is left, send each one's results."""
     try:
+        if timeline.recording():
+            timeline.record()  # a forked worker starts with a copy of the parent's notes
         models, sources, overrides, lineups, seed, max_requests = setup
         if callable(models):
+            begun = time.perf_counter()
             models = models(sources, overrides)
+            timeline.note("load the models", begun)
         while True:
-            index = _take(taken, limit, len(spans))
+            index = _take(counters, len(spans))
             if index is None:
                 break
+            begun = time.perf_counter()
             chunk, ended = play_span(models, lineups, seed, max_requests, spans[index])
+            played = time.perf_counter()
             if ended:
-                _end_at(limit, index)
+                _end_at(counters, index)
             writer.send((index, pack_chunk(chunk), ended))
+            timeline.note(f"play chunk {index}", begun, played)
+            timeline.note(f"send chunk {index}", played)
             if ended:
                 break
-        writer.send((_DONE,))
+        timeline.usage("at the end")
+        writer.send((_DONE, timeline.stop()))
     except KeyboardInterrupt:
         pass  # the parent stops too, and says so
     except BaseException as exc:  # the parent raises it: a bug must not pass as a short run

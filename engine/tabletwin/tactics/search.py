@@ -43,6 +43,14 @@ class SearchPlayer(RulePlayer):
         alternatives = [a for a in range(count) if a != rules_pick]
         differences: dict[int, list[float]] = {a: [] for a in alternatives}
         starts = RolloutStarts(game, me)
+        try:
+            return self._compare(starts, rules_pick, alternatives, differences, search)
+        finally:
+            starts.close()
+
+    def _compare(self, starts: "RolloutStarts", rules_pick: int, alternatives: list, differences: dict,
+                 search) -> int:
+        """Rounds of paired rollouts until an alternative is proven better, or none is left."""
         played = 0
         while alternatives and played < search.max_rollouts:
             seeds = [self.rng.randrange(2**31) for _ in range(min(search.rollouts, search.max_rollouts - played))]
@@ -71,12 +79,18 @@ class SearchPlayer(RulePlayer):
         copy = starts.copy(option, rng)
         if copy is None:  # answering ``option`` failed: it fails in every copy
             return 0.0
+        try:
+            return self._play_out(copy, starts.me, rng, seed)
+        finally:
+            copy.close()  # its scope goes to the next copy, and the copy is freed without the collector
+
+    def _play_out(self, copy, me: int, rng, seed: int) -> float:
+        """The payoff of ``me`` when the rules play ``copy`` to its end (0 when it does not end)."""
         players = self._rollout_players
         if players is None:
             players = self._rollout_players = [RulePlayer(self.tactic, None) for _ in range(copy.model.num_players)]
         for seat, player in enumerate(players):
             player.rng = SeededOnUse(seed, seat)
-        me = starts.me
         runner = copy._runner
         runner.observe = _unread
         request = copy.request
@@ -127,6 +141,7 @@ class RolloutStarts:
             try:
                 copy.answer(option)
             except EngineError:
+                copy.close()
                 return None
             return copy
         answered = self.answered
@@ -140,6 +155,13 @@ class RolloutStarts:
                 start = None
             answered[option] = start
         return None if start is None else start.clone()
+
+    def close(self) -> None:
+        """The decision is made: free the games the rollouts started from (see :meth:`Game.close`)."""
+        for start in self.answered.values():
+            if start is not None:
+                start.close()
+        self.answered.clear()
 
 
 class SeededOnUse:
