@@ -3,6 +3,7 @@ and a worker's failure raised in the parent, with fork and spawn alike."""
 
 import gc
 import multiprocessing
+import os
 import pickle
 import time
 from dataclasses import dataclass
@@ -102,9 +103,15 @@ def test_the_parent_plays_chunks_itself_beside_one_worker_less_than_the_jobs(job
             return context.Process(*args, **kwargs)
 
     in_this_process = []
+    parent = os.getpid()
+    a_worker_played = context.Event()
 
     def play_span(models, lineups, seed, max_requests, span):
         in_this_process.append(span)  # a worker appends to its own copy
+        if os.getpid() == parent:  # a loaded machine may start the workers late: wait for one
+            a_worker_played.wait(30)
+        else:
+            a_worker_played.set()
         time.sleep(0.002)
         return [(Played(models[0], seed + k), Played(models[0], -k)) for k in range(*span)], False
 
