@@ -127,7 +127,8 @@ def test_the_entries_an_edit_left_alone_give_their_kept_results():
     same = [key for key, entry in after.items() if before.get(key) is entry]
     redone = [key for key in after if before.get(key) is not after[key]]
     assert {key[1] for key in redone} == {("actions",), ("actions", "action_3"), ("actions", "action_3", "effect")}
-    kinds = {"schema", "expression_fields", "ops", "op_errors", "figures", "chooses_without_actor"}
+    kinds = {"schema", "expression_fields", "ops", "op_kinds", "op_errors", "missing_fields", "figures",
+             "chooses_without_actor"}
     assert {key[0] for key in redone} == kinds
     assert len(same) > 600
     assert {key[0] for key in same} == kinds

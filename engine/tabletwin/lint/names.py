@@ -17,7 +17,7 @@ from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
 from ..errors import Span
 from ..expr import expression_text
-from ..validate.walk import all_ops, mapping, sequence
+from ..validate.walk import mapping, ops_of, sequence
 from .finding import lint, suggestions, with_suggestions
 
 #: Positional arguments each builtin accepts: (least, most); ``None``: no upper bound.
@@ -73,9 +73,8 @@ def _content_names(index: Index) -> set:
     names at the ``exec``, an ``active_x`` those of the trigger or modifier being checked."""
     data = mapping(index.data)
     names = {"event", "value"}
-    for op, path, _owner in all_ops(data):
-        if op.get("op") == "exec":
-            names.update(scope_at("model", data, path + ("op",), index).locals)
+    for _op, path, _owner in ops_of(data, ("exec",)):
+        names.update(scope_at("model", data, path + ("op",), index).locals)
     for found in index.event_locals.values():
         names.update(found)
     for found in index.modified_kwargs.values():

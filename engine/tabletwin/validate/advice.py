@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .names import ExpressionIndex, names_in
-from .walk import all_ops, content_items, mapping, nodes, path_name, sequence, step_do
+from .walk import content_items, mapping, nodes, ops_of, path_name, sequence, step_do
 
 STATUSES = ("verified", "uncertain", "missing")
 QUESTION_STATUSES = ("open", "assumed", "answered")
@@ -76,9 +76,8 @@ def _unused(out, data, index):
         used_actions.update(step_do(node))
         if node.get("kind") == "subflow":
             called_flows.add(str(node.get("ref")))
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "run":
-            called_flows.add(str(op.get("flow")))
+    for op, _path, _owner in ops_of(data, ("run",)):
+        called_flows.add(str(op.get("flow")))
     for name, action in mapping(data.get("actions")).items():
         action = mapping(action)
         if name not in used_actions and action.get("speed") is None and action.get("note") is None:
@@ -89,7 +88,7 @@ def _unused(out, data, index):
 
 
 def _ops(out, data):
-    for op, path, _owner in all_ops(data):
+    for op, path, _owner in ops_of(data, ("say", "exec")):
         kind = op.get("op")
         if kind == "say" and op.get("agent") is None:
             out.warning("say without agent", path)
@@ -102,8 +101,8 @@ def _ops(out, data):
 
 def emitted_events(data) -> set[str]:
     events = set()
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "emit" and op.get("event") is not None:
+    for op, _path, _owner in ops_of(data, ("emit",)):
+        if op.get("event") is not None:
             events.add(str(op["event"]))
     for node, _path in nodes(data):
         value = node.get("end_event")
@@ -154,9 +153,8 @@ def opened_windows(data) -> list:
             opened.append(None)
         elif window is not None and window is not False:
             opened.append(str(window))
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "window":
-            opened.append(str(op["name"]) if op.get("name") is not None else None)
+    for op, _path, _owner in ops_of(data, ("window",)):
+        opened.append(str(op["name"]) if op.get("name") is not None else None)
     return list(dict.fromkeys(opened))
 
 
@@ -234,9 +232,8 @@ def _modifier_stats(out, data, index):
     places = [(mapping(m), ("modifiers", n)) for n, m in enumerate(sequence(data.get("modifiers")))]
     for item, path in content_items(data):
         places += [(mapping(m), path + ("modifiers", n)) for n, m in enumerate(sequence(item.get("modifiers")))]
-    for op, path, _owner in all_ops(data):
-        if op.get("op") == "modify":
-            places.append((op, path))
+    for op, path, _owner in ops_of(data, ("modify",)):
+        places.append((op, path))
     for modifier, path in places:
         stat = modifier.get("stat")
         if stat is not None and str(stat) not in index.stats:
