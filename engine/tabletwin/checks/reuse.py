@@ -44,6 +44,8 @@ class _Run:
 
     def reusable(self, path: tuple) -> bool:
         """Whether nothing at ``path``, in its entry or in its section is shared through aliases."""
+        if not self.holding:  # nothing is shared (``held`` is part of ``holding``): the usual case
+            return True
         entry = path[:2]
         return entry not in self.holding and path[:1] not in self.held and entry not in self.held
 

@@ -111,7 +111,7 @@ def content_items(data: dict):
 
     once = Once()
 
-    def visit(value, path):
+    def visit(value, path, once):
         if not once.first(value):
             return
         if isinstance(value, dict):
@@ -119,12 +119,20 @@ def content_items(data: dict):
                 yield value, path
             for key, item in value.items():
                 if key not in ("effect", "abilities", "triggers", "modifiers"):
-                    yield from visit(item, path + (key,))
+                    yield from part(item, path + (key,), once)
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                yield from visit(item, path + (index,))
+                yield from part(item, path + (index,), once)
 
-    yield from visit(mapping(data.get("content")), ("content",))
+    def part(value, path, once):
+        """A section of the content (``content.cards``) is walked on its own and its items kept
+        while it is the same object and shares nothing (see :mod:`tabletwin.checks.reuse`)."""
+        if len(path) != 2 or (value.__class__ is not dict and value.__class__ is not list) \
+                or not reuse.reusable(path):
+            return visit(value, path, once)
+        return reuse.remembered("content_items", path, value, lambda: list(visit(value, path, Once())))
+
+    yield from visit(mapping(data.get("content")), ("content",), once)
 
 
 @_replayed
