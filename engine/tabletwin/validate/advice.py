@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..checks import reuse
 from .names import ExpressionIndex, names_in
 from .walk import content_items, mapping, nodes, ops_of, path_name, sequence, step_do
 
@@ -48,19 +49,35 @@ def keywords_of(item: dict) -> list[str]:
 
 
 def _content(out, data, index):
+    """The content's warnings; kept while the content is the same object and the text literals of
+    the model's expressions (the keywords rules test) are the same (placed again each time)."""
+    content = data.get("content")
+    if content.__class__ is dict and reuse.active():
+        found = reuse.remembered("content_warnings", ("content",), content, lambda: _content_warnings(data, index),
+                                 frozenset(index.texts))
+    else:
+        found = _content_warnings(data, index)
+    for message, path, on_key in found:
+        out.warning(message, path, on_key)
+
+
+def _content_warnings(data, index) -> list[tuple[str, tuple, bool]]:
+    found = []
     for item, path in content_items(data):
         label = item.get("id")
         if item.get("status") not in STATUSES:
             at = path + ("status",) if "status" in item else path
-            out.warning(f"content {label}: status should be verified, uncertain or missing", at, on_key="status" not in item)
+            found.append((f"content {label}: status should be verified, uncertain or missing", at,
+                          "status" not in item))
         for number, ability in enumerate(sequence(item.get("abilities"))):
             if mapping(ability).get("speed") is None:
-                out.warning(f"content {label}: ability {mapping(ability).get('id')!r} has no speed, so it can never "
-                            f"be played", path + ("abilities", number))
+                found.append((f"content {label}: ability {mapping(ability).get('id')!r} has no speed, so it can "
+                              f"never be played", path + ("abilities", number), False))
         for keyword in keywords_of(item):
             if not index.quotes(keyword):
-                out.warning(f"content {label}: keyword {keyword!r} is not tested by any rule "
-                            f"(e.g. '{keyword}' in c.get('keywords', ''))", path + ("keywords",))
+                found.append((f"content {label}: keyword {keyword!r} is not tested by any rule "
+                              f"(e.g. '{keyword}' in c.get('keywords', ''))", path + ("keywords",), False))
+    return found
 
 
 def _unused(out, data, index):

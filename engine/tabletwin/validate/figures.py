@@ -246,6 +246,28 @@ _BEHAVIOUR = ("effect", "triggers", "modifiers", "abilities", "keywords")
 
 
 def _content_layer(data, counter: _Counter, figures: Figures, expressions) -> None:
+    """The content's slots and gaps; kept while the content is the same object and the model's
+    ``code`` and the text literals of its expressions (the keywords rules test) are the same."""
+    content = data.get("content")
+    if expressions is None or content.__class__ is not dict or not reuse.active():
+        _content_slots(data, counter, figures, expressions)
+        return
+
+    def make() -> Figures:
+        part = Figures()
+        _content_slots(data, _Counter(data, part), part, expressions)
+        return part
+
+    part = reuse.remembered("content_layer", ("content",), content, make,
+                            (reuse.Same(data.get("code")), frozenset(expressions.texts)))
+    figures.content_total += part.content_total
+    figures.content_ok += part.content_ok
+    figures.ops += part.ops
+    figures.calls += part.calls
+    figures.gaps.extend(part.gaps)
+
+
+def _content_slots(data, counter: _Counter, figures: Figures, expressions) -> None:
     from .names import ExpressionIndex
 
     for item, path in content_items(data):
