@@ -89,7 +89,8 @@ def test_random_edits_of_the_large_model_find_what_an_analysis_from_scratch_find
 
 def test_a_label_edit_keeps_every_finding_of_the_large_model():
     """The findings of an edit that changes none are the last analysis's very objects (so the
-    diagnostics are found by identity, and nothing is placed or converted again)."""
+    diagnostics are found by identity, and nothing is placed or converted again), but for the
+    edited entry's lint findings."""
     uri = "file:///edited/label.model.yaml"
     text = bench_model(1000)
     try:
@@ -99,5 +100,7 @@ def test_a_label_edit_keeps_every_finding_of_the_large_model():
     finally:
         forget(uri)
     assert len(first.findings) == len(second.findings) > 300
-    assert all(a is b for a, b in zip(first.findings, second.findings) if not (a.data or {}).get("source"))
+    assert first.findings == second.findings
+    # The editor's index worked out the names of the edited entry anew: its lint findings are new.
+    assert all(a is b for a, b in zip(first.findings, second.findings) if not a.path.startswith("actions.action_7."))
     assert all(a is b for a, b in zip(first.diagnostics, second.diagnostics))

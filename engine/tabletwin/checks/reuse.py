@@ -183,6 +183,26 @@ def lookup(what: str, path: tuple, part, reads=None) -> tuple | None:
     return (entry[2],)
 
 
+def interned(what: str, reads):
+    """``reads``, or the equal value the last runs interned for ``what``: read once per run and
+    passed to many :func:`remembered` calls, it is then compared with what they kept by identity
+    (a read that holds :class:`Same` values or sets is otherwise compared item by item each time)."""
+    run = getattr(_local, "run", None)
+    if run is None:
+        return reads
+    key = (_INTERNED, what)
+    for older in (run.fresh, *run.older):
+        kept = older.get(key)
+        if kept is not None and kept == reads:
+            reads = kept
+            break
+    run.fresh[key] = reads
+    return reads
+
+
+_INTERNED = object()
+
+
 def same(key: tuple, where, make):
     """``make()``, or what it made for ``key`` in the last runs when ``where`` was equal then.
 

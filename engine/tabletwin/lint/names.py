@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ..checks import expression_fields
+from ..checks import expression_fields, reuse
 from ..editor.scope import scope_at
 from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
@@ -43,7 +43,8 @@ def name_findings(index: Index) -> list:
     suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
     # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
     loop_variables = {site.name for site, _names in index.unknown if site.kind == "var" and site.path[-1:] == ("as",)}
-    for site, local_names in index.unknown:
+    for unknown in index.unknown:
+        site, local_names = unknown
         if site.name in loop_variables:
             continue
         if site.kind == "name" and site.path[:1] == ("content",):
@@ -57,15 +58,28 @@ def name_findings(index: Index) -> list:
                 suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
                     if len(suggested_for) < MAX_SUGGESTED else []
             suggested = suggested_for[key]
-            message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-            found.append(lint("undefined-name", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+            found.append(reuse.remembered("undefined_name", site.path, unknown,
+                                          lambda: _undefined(site, suggested), suggested))
         elif site.kind == "var" and site.path and site.path[-1] == "var":
             suggested = suggestions(site.name, variables)
-            message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-            found.append(lint("undeclared-variable", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+            found.append(reuse.remembered("undeclared_variable", site.path, unknown,
+                                          lambda: _undeclared(site, suggested), suggested))
     return found
+
+
+# A finding is the site's (an unknown name of the editor's index, the same object while its
+# entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both.
+
+def _undefined(site, suggested: list):
+    message = with_suggestions(f"'{site.name}' is not defined here", suggested)
+    return lint("undefined-name", message, site.span, site.path, name=site.name, suggestions=suggested,
+                exact=site.exact)
+
+
+def _undeclared(site, suggested: list):
+    message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
+    return lint("undeclared-variable", message, site.span, site.path, name=site.name, suggestions=suggested,
+                exact=site.exact)
 
 
 def _content_names(index: Index) -> set:

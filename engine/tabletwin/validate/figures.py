@@ -79,6 +79,7 @@ class _Counter:
         self.data = data
         self.figures = figures
         self.code = mapping(data.get("code"))
+        self.reads_code = reuse.interned("figures", reuse.Same(data.get("code")))
 
     def slot(self, ok: bool, gap: Gap | None, content: list | None = None) -> None:
         """One rules slot; inside a content item the gap goes to that item's list instead."""
@@ -97,7 +98,7 @@ class _Counter:
         walked on its own, and reads only the model's ``code`` besides it)."""
         if op_list.__class__ is list and reuse.active():
             tally = reuse.remembered("figures", path, op_list, lambda: self._tally(op_list, path, place),
-                                     (place, reuse.Same(self.data.get("code"))))
+                                     (place, self.reads_code))
         else:
             tally = self._tally(op_list, path, place)
         count, calls, slots = tally

@@ -149,8 +149,8 @@ def _ops(out, data):
     # What an op list's errors depend on besides its ops: the names declared, the content itself
     # (exec's paths), and where the list is written (its findings' places move with it); its
     # findings are kept while these and the list stay the same.
-    reads = (*(frozenset(names) for names in declared[:-1]), reuse.Same(data.get("content"))) \
-        if reuse.active() else None
+    reads = reuse.interned("op_errors", (*(frozenset(names) for names in declared[:-1]),
+                                         reuse.Same(data.get("content")))) if reuse.active() else None
     positions = out.positions
     for owner, walked in op_groups(data):
         if not walked:
@@ -158,7 +158,7 @@ def _ops(out, data):
         if reads is not None and reuse.reusable(owner.path):
             out.errors.extend(reuse.remembered(
                 "op_errors", owner.path, owner.ops, lambda: _op_findings(positions, walked, declared),
-                (*reads, raw_place(positions, owner.path))))
+                (reads, raw_place(positions, owner.path))))
         else:
             for message, path in _op_errors(walked, *declared):
                 out.error(message, path)
