@@ -259,10 +259,10 @@ def stages(text: str, edits: int, kind: str = "label") -> dict[str, float]:
             lines[line] = edited(lines[line], number, 0, kind)
             text = "\n".join(lines)
         loaded = timed("load", lambda: shared_load(text))
-        report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
-        with reusing(loaded), shared_walks(loaded.data):
+        with reusing(loaded), shared_walks(loaded.data):  # one run of kept results, as in analyse()
+            report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
             lint = timed("lint (with the symbol index)", lambda: lint_model(loaded))
-        gaps = timed("gaps", lambda: gap_findings(report))
+            gaps = timed("gaps", lambda: gap_findings(report))
         findings = [*report.errors, *report.warnings, *lint, *gaps]
         diagnostics = timed("LSP diagnostics", lambda: cached_diagnostics(uri, _Lines(text, codec), findings, codec))
         params = types.PublishDiagnosticsParams(uri=uri, version=number + 2, diagnostics=diagnostics)
