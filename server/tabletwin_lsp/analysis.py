@@ -47,6 +47,7 @@ from pygls.workspace.position_codec import PositionCodec
 
 from tabletwin.checks import Finding, codes, expression_fields
 from tabletwin.checks.kept import at_raw, raw_place
+from tabletwin.checks import reuse
 from tabletwin.checks.reuse import reusing
 from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
@@ -304,20 +305,32 @@ def gap_findings(report) -> list[Finding]:
     if report is None or report.figures is None or not report.figures.gaps:
         return []
     loaded = report.loaded
-    lines = None  # split only for a gap written over several lines
-    found = []
-    for gap in report.figures.gaps:
+    lines: list = []  # split only for a gap written over several lines
+
+    def finding(gap) -> Finding:
         where = None
         if loaded is not None and gap.path is not None:
             where = raw_place(loaded.positions, tuple(gap.path), on_key=True)  # as _where() places it
             if where[2] != where[0]:
-                if lines is None:
-                    lines = loaded.text.splitlines()
+                if not lines:
+                    lines.extend(loaded.text.splitlines())
                 span = _first_line(Span(*where), lines)
                 where = (span.line, span.column, span.end_line, span.end_column)
         path = tuple(gap.path) if gap.path is not None else gap.path
-        found.append(at_raw(where, gap.message, path, "information", codes.GAP, {"gap": gap.kind},
-                            (("gap", gap.kind),)))
+        return at_raw(where, gap.message, path, "information", codes.GAP, {"gap": gap.kind}, (("gap", gap.kind),))
+
+    if loaded is None or not reuse.active():
+        return [finding(gap) for gap in report.figures.gaps]
+    # A gap kept by the validator (the content's) is the same object while its part is, and its
+    # finding stays while that part is written at the same place.
+    positions = loaded.positions
+    found = []
+    for gap in report.figures.gaps:
+        part = tuple(gap.path[:2]) if gap.path is not None else ()
+        if part:
+            found.append(reuse.remembered("gap_finding", part, gap, lambda: finding(gap), raw_place(positions, part)))
+        else:
+            found.append(finding(gap))
     return found
 
 
