@@ -131,7 +131,8 @@ def test_the_entries_an_edit_left_alone_give_their_kept_results():
              "chooses_without_actor", "undefined_name"}  # the editor's index made the edited entry's sites anew
     assert {key[0] for key in redone} == kinds
     assert len(same) > 600
-    assert {key[0] for key in same} == kinds | {"content_items", "content_layer", "content_warnings"}  # the cards
+    assert {key[0] for key in same} == kinds | {"content_items", "content_layer", "content_warnings",
+                                                "content_errors"}  # the cards
     # The label is in no finding: every finding is the last validation's very object (tabletwin.checks.kept).
     for old, new in [(first.errors, second.errors), (first.warnings, second.warnings)]:
         assert len(new) == len(old) > 100 and all(a is b for a, b in zip(old, new))

@@ -113,7 +113,7 @@ def _shared_paths(loaded) -> list[tuple]:
             for source_path in sources:
                 source = _at(data, source_path)
                 for key, value in source.items() if source.__class__ is dict else ():
-                    if _holds_mapping(value) and merged.get(key) is value:
+                    if merged.get(key) is value and _holds_mapping(value):
                         shared += [merged_path + (key,), source_path + (key,)]
                 if source.__class__ is not dict:
                     shared += [merged_path, source_path]

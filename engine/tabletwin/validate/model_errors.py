@@ -313,13 +313,27 @@ def _obviously_several(text: str) -> bool:
 
 
 def _content(out, data):
+    """The content's errors; kept while the content is the same object and the actions have the
+    same names (placed again each time)."""
+    content = data.get("content")
+    if content.__class__ is dict and reuse.active():
+        found = reuse.remembered("content_errors", ("content",), content, lambda: _content_errors(data),
+                                 frozenset(mapping(data.get("actions"))))
+    else:
+        found = _content_errors(data)
+    for message, path in found:
+        out.error(message, path)
+
+
+def _content_errors(data) -> list[tuple[str, tuple]]:
+    found = []
     actions = set(mapping(data.get("actions")))
     ability_names: set = set()
     face_types = set()
     for item, _path in content_items(data):
-        for key, value in item.items():
-            if key == "face_types" and isinstance(value, dict):
-                face_types.update(str(k) for k in value)
+        value = item.get("face_types")
+        if isinstance(value, dict):
+            face_types.update(str(k) for k in value)
     for value in mapping(data.get("content")).values():
         if isinstance(value, dict) and isinstance(value.get("face_types"), dict):
             face_types.update(str(k) for k in value["face_types"])
@@ -332,17 +346,18 @@ def _content(out, data):
             at = path + ("abilities", index)
             ability_id = ability.get("id")
             if ability_id is None:
-                out.error(f"content {item.get('id')}: ability without id", at)
+                found.append((f"content {item.get('id')}: ability without id", at))
             elif str(ability_id) in actions or str(ability_id) in ability_names:
-                out.error(f"content {item.get('id')}: ability {ability_id!r} has the name of another action or "
-                          f"ability", at + ("id",))
+                found.append((f"content {item.get('id')}: ability {ability_id!r} has the name of another action "
+                              f"or ability", at + ("id",)))
             else:
                 ability_names.add(str(ability_id))
         for index, face in enumerate(sequence(item.get("faces"))):
             kind = str(face).split()[0] if str(face).split() else ""
             if kind not in face_types:
-                out.error(f"content {item.get('id')}: face type {kind!r} is not in any face_types", path +
-                          ("faces", index))
+                found.append((f"content {item.get('id')}: face type {kind!r} is not in any face_types",
+                              path + ("faces", index)))
+    return found
 
 
 def _open_questions(out, data):
