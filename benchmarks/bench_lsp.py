@@ -1,10 +1,10 @@
 """How long after an edit the language server publishes the diagnostics, on a 5,000-line model.
 
 Starts the real server (``python -m tabletwin_lsp``) over stdio, opens the generated model of
-``bench_yaml_load.py``, then makes ~20 small edits (an incremental change of one line: an action's label, or with ``--edit
-expression`` its ``pre_x`` expression), each after a quiet time longer than the debounce, and times each from the moment the
-``didChange`` is written to the moment the ``publishDiagnostics`` of that version has been read
-and parsed. It prints the median and the 95th percentile, for the default debounce and for a
+``bench_yaml_load.py``, then makes ~20 small edits (an incremental change of one line: an action's
+label, or with ``--edit expression`` its ``pre_x`` expression), each after a quiet time longer
+than the debounce, and times each from the moment the ``didChange`` is written to the moment the
+``publishDiagnostics`` of that version has been read and parsed. It prints the median and the 95th percentile, for the default debounce and for a
 debounce of 0, and then the same for bursts of 5 edits 30 ms apart (timed from the last edit:
 the burst waits for the debounce), beside the reference measured in the same run: the
 in-process :func:`tabletwin_lsp.analysis.analyse` of the same text (load, validate, gaps and
@@ -259,10 +259,10 @@ def stages(text: str, edits: int, kind: str = "label") -> dict[str, float]:
             lines[line] = edited(lines[line], number, 0, kind)
             text = "\n".join(lines)
         loaded = timed("load", lambda: shared_load(text))
-        report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
-        with reusing(loaded), shared_walks(loaded.data):
+        with reusing(loaded), shared_walks(loaded.data):  # one run of kept results, as in analyse()
+            report = timed("validate without lint", lambda: validate(loaded, games=0, lint=False, reuse=True))
             lint = timed("lint (with the symbol index)", lambda: lint_model(loaded))
-        gaps = timed("gaps", lambda: gap_findings(report))
+            gaps = timed("gaps", lambda: gap_findings(report))
         findings = [*report.errors, *report.warnings, *lint, *gaps]
         diagnostics = timed("LSP diagnostics", lambda: cached_diagnostics(uri, _Lines(text, codec), findings, codec))
         params = types.PublishDiagnosticsParams(uri=uri, version=number + 2, diagnostics=diagnostics)
@@ -283,7 +283,8 @@ def main() -> None:
     args = parser.parse_args()
     text = make_model(args.lines)
     analysis = reference(text)
-    print(f"edits: {args.edit}; lines: {text.count(chr(10))}; in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
+    print(f"edits: {args.edit}; lines: {text.count(chr(10))}; "
+          f"in-process analysis (reference): {analysis * 1000:.0f} ms (median)")
     if args.stages:
         print("in-process stages after an edit (median ms): " + ", ".join(
             f"{name} {ms:.1f}" for name, ms in stages(text, args.edits, args.edit).items()))

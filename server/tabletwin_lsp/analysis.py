@@ -46,6 +46,9 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from tabletwin.checks import Finding, codes, expression_fields
+from tabletwin.checks.kept import at_raw, raw_place
+from tabletwin.checks import reuse
+from tabletwin.checks.reuse import reusing
 from tabletwin.checks.syntax import compile_findings
 from tabletwin.errors import Span, YamlError
 from tabletwin.modelfile import LoadedYaml, format_path, load_yaml
@@ -228,7 +231,9 @@ def _model(text: str, found: _Found) -> None:
         found.findings.extend(_draft_findings(found.loaded))
         return
     try:
-        report = validate(found.loaded, games=0, reuse=True)  # unchanged entries: their last results
+        with reusing(found.loaded):  # unchanged entries: their last results, and their findings
+            report = validate(found.loaded, games=0, reuse=True)
+            gaps = gap_findings(report)
     except Exception:
         found.findings.extend(_fallback_findings(found.loaded))
         raise  # analyse() adds a warning about the failure and logs it
@@ -236,7 +241,7 @@ def _model(text: str, found: _Found) -> None:
     found.findings.extend(report.errors)
     found.findings.extend(report.warnings)
     found.findings.extend(report.lint)
-    found.findings.extend(gap_findings(report))
+    found.findings.extend(gaps)
 
 
 def in_progress(data) -> bool:
@@ -295,13 +300,38 @@ def _where(loaded: LoadedYaml | None, path) -> Span | None:
 
 
 def gap_findings(report) -> list[Finding]:
-    """The gaps of a model's report as information findings at their places (first line only)."""
+    """The gaps of a model's report as information findings at their places (first line only);
+    inside :func:`~tabletwin.checks.reuse.reusing`, an unchanged one is the last run's object."""
     if report is None or report.figures is None or not report.figures.gaps:
         return []
-    lines = report.loaded.text.splitlines() if report.loaded is not None else []
-    return [Finding(gap.message, _first_line(_where(report.loaded, gap.path), lines), "information",
-                    format_path(gap.path), {"gap": gap.kind}, codes.GAP)
-            for gap in report.figures.gaps]
+    loaded = report.loaded
+    lines: list = []  # split only for a gap written over several lines
+
+    def finding(gap) -> Finding:
+        where = None
+        if loaded is not None and gap.path is not None:
+            where = raw_place(loaded.positions, tuple(gap.path), on_key=True)  # as _where() places it
+            if where[2] != where[0]:
+                if not lines:
+                    lines.extend(loaded.text.splitlines())
+                span = _first_line(Span(*where), lines)
+                where = (span.line, span.column, span.end_line, span.end_column)
+        path = tuple(gap.path) if gap.path is not None else gap.path
+        return at_raw(where, gap.message, path, "information", codes.GAP, {"gap": gap.kind}, (("gap", gap.kind),))
+
+    if loaded is None or not reuse.active():
+        return [finding(gap) for gap in report.figures.gaps]
+    # A gap kept by the validator (the content's) is the same object while its part is, and its
+    # finding stays while that part is written at the same place.
+    positions = loaded.positions
+    found = []
+    for gap in report.figures.gaps:
+        part = tuple(gap.path[:2]) if gap.path is not None else ()
+        if part:
+            found.append(reuse.remembered("gap_finding", part, gap, lambda: finding(gap), raw_place(positions, part)))
+        else:
+            found.append(finding(gap))
+    return found
 
 
 # ---- tactics -----------------------------------------------------------------------------------

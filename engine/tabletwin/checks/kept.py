@@ -45,17 +45,17 @@ def placed(positions, message: str, path: tuple, severity: str, code: str, on_ke
                       lambda: Finding(message, Span(*where), severity, format_path(path), code=code))
 
 
-def at_span(span: Span | None, message: str, path, severity: str, code: str, data: dict | None = None,
-            data_key: tuple | None = None) -> Finding:
-    """A finding on ``span`` (worked out by the caller), the last run's object when it is unchanged.
+def at_raw(where: tuple | None, message: str, path, severity: str, code: str, data: dict | None = None,
+           data_key: tuple | None = None) -> Finding:
+    """A finding on the span tuple ``where`` (worked out by the caller), the last run's object when
+    it is unchanged.
 
     ``path`` is the model path (a tuple, formatted only for a new finding, or the text);
-    ``data_key`` a hashable equivalent of ``data`` (its items in order, lists as tuples).
+    ``data_key`` a hashable equivalent of ``data`` (see :func:`data_key`).
     """
-    where = None if span is None else (span.line, span.column, span.end_line, span.end_column)
     return reuse.same((_PLACED, message, path, severity, code, data_key), where,
-                      lambda: Finding(message, span, severity, path if path.__class__ is str else format_path(path),
-                                      data, code))
+                      lambda: Finding(message, None if where is None else Span(*where), severity,
+                                      path if path.__class__ is str else format_path(path), data, code))
 
 
 def interned(finding: Finding) -> Finding:

@@ -44,6 +44,8 @@ class _Run:
 
     def reusable(self, path: tuple) -> bool:
         """Whether nothing at ``path``, in its entry or in its section is shared through aliases."""
+        if not self.holding:  # nothing is shared (``held`` is part of ``holding``): the usual case
+            return True
         entry = path[:2]
         return entry not in self.holding and path[:1] not in self.held and entry not in self.held
 
@@ -111,7 +113,7 @@ def _shared_paths(loaded) -> list[tuple]:
             for source_path in sources:
                 source = _at(data, source_path)
                 for key, value in source.items() if source.__class__ is dict else ():
-                    if _holds_mapping(value) and merged.get(key) is value:
+                    if merged.get(key) is value and _holds_mapping(value):
                         shared += [merged_path + (key,), source_path + (key,)]
                 if source.__class__ is not dict:
                     shared += [merged_path, source_path]
@@ -179,6 +181,26 @@ def lookup(what: str, path: tuple, part, reads=None) -> tuple | None:
         return None
     run.fresh[key] = entry
     return (entry[2],)
+
+
+def interned(what: str, reads):
+    """``reads``, or the equal value the last runs interned for ``what``: read once per run and
+    passed to many :func:`remembered` calls, it is then compared with what they kept by identity
+    (a read that holds :class:`Same` values or sets is otherwise compared item by item each time)."""
+    run = getattr(_local, "run", None)
+    if run is None:
+        return reads
+    key = (_INTERNED, what)
+    for older in (run.fresh, *run.older):
+        kept = older.get(key)
+        if kept is not None and kept == reads:
+            reads = kept
+            break
+    run.fresh[key] = reads
+    return reads
+
+
+_INTERNED = object()
 
 
 def same(key: tuple, where, make):

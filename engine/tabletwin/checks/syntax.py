@@ -102,13 +102,18 @@ def expression_syntax_findings(loaded, text: str | None = None) -> list[Finding]
     return compile_findings(expression_fields(loaded.data), loaded.positions, lines)
 
 
-def compile_findings(fields, positions, lines: list[str]) -> list[Finding]:
-    """A finding per ``(path, expression)`` of ``fields`` that does not compile, on its characters."""
+def compile_findings(fields, positions, lines: list[str] | str) -> list[Finding]:
+    """A finding per ``(path, expression)`` of ``fields`` that does not compile, on its characters.
+
+    ``lines`` are the text's lines, or the text itself (split only if an expression does not compile).
+    """
     findings = []
     for path, value in fields:
         try:
             compile_expression(value)
         except ExprSyntaxError as exc:
+            if lines.__class__ is str:
+                lines = lines.splitlines()
             span = expression_span(positions.value_span(path), expression_text(value), exc, lines)
             findings.append(Finding(exc.message, span, path=format_path(path), code=EXPRESSION_SYNTAX))
     return findings

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import ast
 
-from ..checks import expression_fields
+from ..checks import expression_fields, reuse
 from ..editor.scope import scope_at
 from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
 from ..errors import Span
 from ..expr import expression_text
-from ..validate.walk import all_ops, mapping, sequence
+from ..validate.walk import mapping, ops_of, sequence
 from .finding import lint, suggestions, with_suggestions
 
 #: Positional arguments each builtin accepts: (least, most); ``None``: no upper bound.
@@ -43,7 +43,8 @@ def name_findings(index: Index) -> list:
     suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
     # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
     loop_variables = {site.name for site, _names in index.unknown if site.kind == "var" and site.path[-1:] == ("as",)}
-    for site, local_names in index.unknown:
+    for unknown in index.unknown:
+        site, local_names = unknown
         if site.name in loop_variables:
             continue
         if site.kind == "name" and site.path[:1] == ("content",):
@@ -57,15 +58,28 @@ def name_findings(index: Index) -> list:
                 suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
                     if len(suggested_for) < MAX_SUGGESTED else []
             suggested = suggested_for[key]
-            message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-            found.append(lint("undefined-name", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+            found.append(reuse.remembered("undefined_name", site.path, unknown,
+                                          lambda: _undefined(site, suggested), suggested))
         elif site.kind == "var" and site.path and site.path[-1] == "var":
             suggested = suggestions(site.name, variables)
-            message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-            found.append(lint("undeclared-variable", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+            found.append(reuse.remembered("undeclared_variable", site.path, unknown,
+                                          lambda: _undeclared(site, suggested), suggested))
     return found
+
+
+# A finding is the site's (an unknown name of the editor's index, the same object while its
+# entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both.
+
+def _undefined(site, suggested: list):
+    message = with_suggestions(f"'{site.name}' is not defined here", suggested)
+    return lint("undefined-name", message, site.span, site.path, name=site.name, suggestions=suggested,
+                exact=site.exact)
+
+
+def _undeclared(site, suggested: list):
+    message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
+    return lint("undeclared-variable", message, site.span, site.path, name=site.name, suggestions=suggested,
+                exact=site.exact)
 
 
 def _content_names(index: Index) -> set:
@@ -73,9 +87,8 @@ def _content_names(index: Index) -> set:
     names at the ``exec``, an ``active_x`` those of the trigger or modifier being checked."""
     data = mapping(index.data)
     names = {"event", "value"}
-    for op, path, _owner in all_ops(data):
-        if op.get("op") == "exec":
-            names.update(scope_at("model", data, path + ("op",), index).locals)
+    for _op, path, _owner in ops_of(data, ("exec",)):
+        names.update(scope_at("model", data, path + ("op",), index).locals)
     for found in index.event_locals.values():
         names.update(found)
     for found in index.modified_kwargs.values():

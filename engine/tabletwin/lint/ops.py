@@ -9,7 +9,9 @@ from __future__ import annotations
 from ..editor.symbols import Index
 from ..editor.text import scalar_start
 from ..errors import Span
-from ..validate.walk import all_ops, mapping
+from ..checks import reuse
+from ..checks.kept import raw_place
+from ..validate.walk import all_ops, mapping, op_groups
 from .finding import lint
 
 #: The fields each op needs to run (reference §11 and the engine's ops): each entry is a tuple of
@@ -31,8 +33,23 @@ def _written(op: dict, name: str) -> bool:
 
 
 def missing_field_findings(index: Index) -> list:
+    """``missing-field`` per op list, kept while the list is the same object written at the same place."""
     found = []
-    for op, path, _owner in all_ops(mapping(index.data)):
+    positions = index.positions
+    for owner, walked in op_groups(mapping(index.data)):
+        if not walked:
+            continue
+        if reuse.reusable(owner.path):
+            found += reuse.remembered("missing_fields", owner.path, owner.ops,
+                                      lambda: _missing_fields(index, walked), raw_place(positions, owner.path))
+        else:
+            found += _missing_fields(index, walked)
+    return found
+
+
+def _missing_fields(index: Index, walked: list) -> list:
+    found = []
+    for op, path in walked:
         kind = op.get("op")
         needs = REQUIRED.get(kind) if isinstance(kind, str) else None
         if needs is None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ..checks import reuse
+from ..checks.codes import MODEL_WARNING
+from ..checks.kept import placed, raw_place
 from .names import ExpressionIndex, names_in
-from .walk import all_ops, content_items, mapping, nodes, path_name, sequence, step_do
+from .walk import content_items, mapping, nodes, ops_of, path_name, sequence, step_do
 
 STATUSES = ("verified", "uncertain", "missing")
 QUESTION_STATUSES = ("open", "assumed", "answered")
@@ -48,19 +51,38 @@ def keywords_of(item: dict) -> list[str]:
 
 
 def _content(out, data, index):
+    """The content's warnings; kept while the content is the same object written at the same
+    place and the text literals of the model's expressions (the keywords rules test) are the same."""
+    content = data.get("content")
+    positions = out.positions
+    if content.__class__ is dict and reuse.active():
+        out.warnings.extend(reuse.remembered(
+            "content_warnings", ("content",), content,
+            lambda: [placed(positions, message, path, "warning", MODEL_WARNING, on_key)
+                     for message, path, on_key in _content_warnings(data, index)],
+            (frozenset(index.texts), raw_place(positions, ("content",)))))
+        return
+    for message, path, on_key in _content_warnings(data, index):
+        out.warning(message, path, on_key)
+
+
+def _content_warnings(data, index) -> list[tuple[str, tuple, bool]]:
+    found = []
     for item, path in content_items(data):
         label = item.get("id")
         if item.get("status") not in STATUSES:
             at = path + ("status",) if "status" in item else path
-            out.warning(f"content {label}: status should be verified, uncertain or missing", at, on_key="status" not in item)
+            found.append((f"content {label}: status should be verified, uncertain or missing", at,
+                          "status" not in item))
         for number, ability in enumerate(sequence(item.get("abilities"))):
             if mapping(ability).get("speed") is None:
-                out.warning(f"content {label}: ability {mapping(ability).get('id')!r} has no speed, so it can never "
-                            f"be played", path + ("abilities", number))
+                found.append((f"content {label}: ability {mapping(ability).get('id')!r} has no speed, so it can "
+                              f"never be played", path + ("abilities", number), False))
         for keyword in keywords_of(item):
             if not index.quotes(keyword):
-                out.warning(f"content {label}: keyword {keyword!r} is not tested by any rule "
-                            f"(e.g. '{keyword}' in c.get('keywords', ''))", path + ("keywords",))
+                found.append((f"content {label}: keyword {keyword!r} is not tested by any rule "
+                              f"(e.g. '{keyword}' in c.get('keywords', ''))", path + ("keywords",), False))
+    return found
 
 
 def _unused(out, data, index):
@@ -76,9 +98,8 @@ def _unused(out, data, index):
         used_actions.update(step_do(node))
         if node.get("kind") == "subflow":
             called_flows.add(str(node.get("ref")))
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "run":
-            called_flows.add(str(op.get("flow")))
+    for op, _path, _owner in ops_of(data, ("run",)):
+        called_flows.add(str(op.get("flow")))
     for name, action in mapping(data.get("actions")).items():
         action = mapping(action)
         if name not in used_actions and action.get("speed") is None and action.get("note") is None:
@@ -89,7 +110,7 @@ def _unused(out, data, index):
 
 
 def _ops(out, data):
-    for op, path, _owner in all_ops(data):
+    for op, path, _owner in ops_of(data, ("say", "exec")):
         kind = op.get("op")
         if kind == "say" and op.get("agent") is None:
             out.warning("say without agent", path)
@@ -102,8 +123,8 @@ def _ops(out, data):
 
 def emitted_events(data) -> set[str]:
     events = set()
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "emit" and op.get("event") is not None:
+    for op, _path, _owner in ops_of(data, ("emit",)):
+        if op.get("event") is not None:
             events.add(str(op["event"]))
     for node, _path in nodes(data):
         value = node.get("end_event")
@@ -154,9 +175,8 @@ def opened_windows(data) -> list:
             opened.append(None)
         elif window is not None and window is not False:
             opened.append(str(window))
-    for op, _path, _owner in all_ops(data):
-        if op.get("op") == "window":
-            opened.append(str(op["name"]) if op.get("name") is not None else None)
+    for op, _path, _owner in ops_of(data, ("window",)):
+        opened.append(str(op["name"]) if op.get("name") is not None else None)
     return list(dict.fromkeys(opened))
 
 
@@ -234,9 +254,8 @@ def _modifier_stats(out, data, index):
     places = [(mapping(m), ("modifiers", n)) for n, m in enumerate(sequence(data.get("modifiers")))]
     for item, path in content_items(data):
         places += [(mapping(m), path + ("modifiers", n)) for n, m in enumerate(sequence(item.get("modifiers")))]
-    for op, path, _owner in all_ops(data):
-        if op.get("op") == "modify":
-            places.append((op, path))
+    for op, path, _owner in ops_of(data, ("modify",)):
+        places.append((op, path))
     for modifier, path in places:
         stat = modifier.get("stat")
         if stat is not None and str(stat) not in index.stats:

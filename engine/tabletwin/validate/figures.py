@@ -79,6 +79,7 @@ class _Counter:
         self.data = data
         self.figures = figures
         self.code = mapping(data.get("code"))
+        self.reads_code = reuse.interned("figures", reuse.Same(data.get("code")))
 
     def slot(self, ok: bool, gap: Gap | None, content: list | None = None) -> None:
         """One rules slot; inside a content item the gap goes to that item's list instead."""
@@ -97,7 +98,7 @@ class _Counter:
         walked on its own, and reads only the model's ``code`` besides it)."""
         if op_list.__class__ is list and reuse.active():
             tally = reuse.remembered("figures", path, op_list, lambda: self._tally(op_list, path, place),
-                                     (place, reuse.Same(self.data.get("code"))))
+                                     (place, self.reads_code))
         else:
             tally = self._tally(op_list, path, place)
         count, calls, slots = tally
@@ -246,6 +247,28 @@ _BEHAVIOUR = ("effect", "triggers", "modifiers", "abilities", "keywords")
 
 
 def _content_layer(data, counter: _Counter, figures: Figures, expressions) -> None:
+    """The content's slots and gaps; kept while the content is the same object and the model's
+    ``code`` and the text literals of its expressions (the keywords rules test) are the same."""
+    content = data.get("content")
+    if expressions is None or content.__class__ is not dict or not reuse.active():
+        _content_slots(data, counter, figures, expressions)
+        return
+
+    def make() -> Figures:
+        part = Figures()
+        _content_slots(data, _Counter(data, part), part, expressions)
+        return part
+
+    part = reuse.remembered("content_layer", ("content",), content, make,
+                            (reuse.Same(data.get("code")), frozenset(expressions.texts)))
+    figures.content_total += part.content_total
+    figures.content_ok += part.content_ok
+    figures.ops += part.ops
+    figures.calls += part.calls
+    figures.gaps.extend(part.gaps)
+
+
+def _content_slots(data, counter: _Counter, figures: Figures, expressions) -> None:
     from .names import ExpressionIndex
 
     for item, path in content_items(data):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import keyword
 import re
-from itertools import groupby
 
 from ..boards import FUNCTION_NAMES as BOARD_FUNCTIONS, board_errors
 from ..checks import reuse
@@ -19,7 +18,9 @@ from ..expr.checker import parse
 from ..model.model import MAX_PLAYERS
 from ..modelfile.compose import describe
 from ..modelfile.shared import brief
-from .walk import all_ops, content_items, mapping, nodes, path_name, sequence
+from ..checks.codes import MODEL_ERROR
+from ..checks.kept import placed, raw_place
+from .walk import content_items, mapping, nodes, op_groups, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
 ORDERS = ("fixed", "clockwise_from_first", "initiative", "simultaneous", "deck_order", "players_choose")
@@ -145,29 +146,32 @@ def _ops(out, data):
     windows = mapping(mapping(data.get("priority")).get("windows"))
     content = mapping(data.get("content"))
     declared = (zones, code, flows, outcomes, agents, windows, content)
-    # What an op list's errors depend on besides its ops: the names declared, and the content
-    # itself (exec's paths); its errors are kept while these and the list stay the same.
-    reads = (*(frozenset(names) for names in declared[:-1]), reuse.Same(data.get("content"))) \
-        if reuse.active() else None
-    for _path, group in groupby(all_ops(data), key=_owner_path):
-        group = list(group)
-        owner = group[0][2]
+    # What an op list's errors depend on besides its ops: the names declared, the content itself
+    # (exec's paths), and where the list is written (its findings' places move with it); its
+    # findings are kept while these and the list stay the same.
+    reads = reuse.interned("op_errors", (*(frozenset(names) for names in declared[:-1]),
+                                         reuse.Same(data.get("content")))) if reuse.active() else None
+    positions = out.positions
+    for owner, walked in op_groups(data):
+        if not walked:
+            continue
         if reads is not None and reuse.reusable(owner.path):
-            found = reuse.remembered("op_errors", owner.path, owner.ops, lambda: _op_errors(group, *declared), reads)
+            out.errors.extend(reuse.remembered(
+                "op_errors", owner.path, owner.ops, lambda: _op_findings(positions, walked, declared),
+                (reads, raw_place(positions, owner.path))))
         else:
-            found = _op_errors(group, *declared)
-        for message, path in found:
-            out.error(message, path)
+            for message, path in _op_errors(walked, *declared):
+                out.error(message, path)
 
 
-def _owner_path(item) -> tuple:
-    return item[2].path
+def _op_findings(positions, walked: list, declared: tuple) -> list:
+    return [placed(positions, message, path, "error", MODEL_ERROR) for message, path in _op_errors(walked, *declared)]
 
 
 def _op_errors(items, zones, code, flows, outcomes, agents, windows, content) -> list[tuple[str, tuple]]:
-    """``(message, path)`` of the errors of the ops ``(op, path, owner)`` of one op list."""
+    """``(message, path)`` of the errors of the ops ``(op, path)`` of one op list."""
     found = []
-    for op, path, _owner in items:
+    for op, path in items:
         kind = op.get("op")
         if kind not in OPS:
             if kind is None:
@@ -309,13 +313,27 @@ def _obviously_several(text: str) -> bool:
 
 
 def _content(out, data):
+    """The content's errors; kept while the content is the same object and the actions have the
+    same names (placed again each time)."""
+    content = data.get("content")
+    if content.__class__ is dict and reuse.active():
+        found = reuse.remembered("content_errors", ("content",), content, lambda: _content_errors(data),
+                                 frozenset(mapping(data.get("actions"))))
+    else:
+        found = _content_errors(data)
+    for message, path in found:
+        out.error(message, path)
+
+
+def _content_errors(data) -> list[tuple[str, tuple]]:
+    found = []
     actions = set(mapping(data.get("actions")))
     ability_names: set = set()
     face_types = set()
     for item, _path in content_items(data):
-        for key, value in item.items():
-            if key == "face_types" and isinstance(value, dict):
-                face_types.update(str(k) for k in value)
+        value = item.get("face_types")
+        if isinstance(value, dict):
+            face_types.update(str(k) for k in value)
     for value in mapping(data.get("content")).values():
         if isinstance(value, dict) and isinstance(value.get("face_types"), dict):
             face_types.update(str(k) for k in value["face_types"])
@@ -328,17 +346,18 @@ def _content(out, data):
             at = path + ("abilities", index)
             ability_id = ability.get("id")
             if ability_id is None:
-                out.error(f"content {item.get('id')}: ability without id", at)
+                found.append((f"content {item.get('id')}: ability without id", at))
             elif str(ability_id) in actions or str(ability_id) in ability_names:
-                out.error(f"content {item.get('id')}: ability {ability_id!r} has the name of another action or "
-                          f"ability", at + ("id",))
+                found.append((f"content {item.get('id')}: ability {ability_id!r} has the name of another action "
+                              f"or ability", at + ("id",)))
             else:
                 ability_names.add(str(ability_id))
         for index, face in enumerate(sequence(item.get("faces"))):
             kind = str(face).split()[0] if str(face).split() else ""
             if kind not in face_types:
-                out.error(f"content {item.get('id')}: face type {kind!r} is not in any face_types", path +
-                          ("faces", index))
+                found.append((f"content {item.get('id')}: face type {kind!r} is not in any face_types",
+                              path + ("faces", index)))
+    return found
 
 
 def _open_questions(out, data):

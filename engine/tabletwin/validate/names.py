@@ -64,6 +64,7 @@ class ExpressionIndex:
         self.names: set[str] = set()
         self.texts: set[str] = set()
         self.stats: set[str] = set()
+        self._quoted: dict[str, bool] = {}  # every card asks for the same few keywords
         for found in {mentions(expression_text(value)) for _path, value in self.fields}:
             self.names |= found.names
             self.texts |= found.texts
@@ -71,4 +72,7 @@ class ExpressionIndex:
 
     def quotes(self, word: str) -> bool:
         """Whether some expression has ``word`` in a text literal (``'Ranged' in c['keywords']``)."""
-        return any(word in text for text in self.texts)
+        found = self._quoted.get(word)
+        if found is None:
+            found = self._quoted[word] = any(word in text for text in self.texts)
+        return found

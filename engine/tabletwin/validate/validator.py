@@ -101,7 +101,7 @@ def validate(source, games: int = 20, seed: int = 0, schema: bool = True, lint: 
     out = Collector(loaded)
     with shared_walks(loaded.data), (reusing(loaded) if reuse else nullcontext()):
         fields = list(expression_fields(loaded.data))
-        for finding in compile_findings(fields, loaded.positions, loaded.text.splitlines()):
+        for finding in compile_findings(fields, loaded.positions, loaded.text):
             out.add(finding)
         check_errors(out)
         index = ExpressionIndex(loaded.data, fields)

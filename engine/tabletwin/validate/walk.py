@@ -6,7 +6,8 @@ anchor's, where its text is): a "billion laughs" model stays as small to walk as
 
 The validator's checks walk the same model many times (all ops six times, the content ten).
 Inside :func:`shared_walks` each walk of that model runs once and is replayed; the data must not
-change meanwhile.
+change meanwhile. Checks that look for a few kinds of op (``run``, ``emit``, ``window``) read
+:func:`ops_of`, which skips the op lists without them.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def content_items(data: dict):
 
     once = Once()
 
-    def visit(value, path):
+    def visit(value, path, once):
         if not once.first(value):
             return
         if isinstance(value, dict):
@@ -118,12 +119,20 @@ def content_items(data: dict):
                 yield value, path
             for key, item in value.items():
                 if key not in ("effect", "abilities", "triggers", "modifiers"):
-                    yield from visit(item, path + (key,))
+                    yield from part(item, path + (key,), once)
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                yield from visit(item, path + (index,))
+                yield from part(item, path + (index,), once)
 
-    yield from visit(mapping(data.get("content")), ("content",))
+    def part(value, path, once):
+        """A section of the content (``content.cards``) is walked on its own and its items kept
+        while it is the same object and shares nothing (see :mod:`tabletwin.checks.reuse`)."""
+        if len(path) != 2 or (value.__class__ is not dict and value.__class__ is not list) \
+                or not reuse.reusable(path):
+            return visit(value, path, once)
+        return reuse.remembered("content_items", path, value, lambda: list(visit(value, path, Once())))
+
+    yield from visit(mapping(data.get("content")), ("content",), once)
 
 
 @_replayed
@@ -175,18 +184,51 @@ def ops(op_list, path: tuple, once: Once | None = None):
 
 
 @_replayed
-def all_ops(data: dict):
-    """``(op, path, owner OpList)`` of every op of the model.
+def op_groups(data: dict):
+    """``(owner OpList, [(op, path), ...])`` per top-level op list: its ops and those of the lists
+    nested in it, in :func:`all_ops`'s order.
 
-    The ops of a list that is the same object at the same path as in the last walk are that
+    The pairs of a list that is the same object at the same path as in the last walk are that
     walk's (see :mod:`tabletwin.checks.reuse`).
     """
     once = Once()
     for owner in op_lists(data):
         if reuse.reusable(owner.path):  # it shares nothing: a walk of its own gives the same ops
             walked = reuse.remembered("ops", owner.path, owner.ops, lambda: list(ops(owner.ops, owner.path, Once())))
-            for op, path in walked:
-                yield op, path, owner
+        else:
+            walked = list(ops(owner.ops, owner.path, once))
+        yield owner, walked
+
+
+@_replayed
+def op_kinds(data: dict):
+    """The names of the ops (the texts of ``op``) of each group of :func:`op_groups`, in its order:
+    a check that looks for a few kinds of op skips the lists that have none."""
+    for owner, walked in op_groups(data):
+        if reuse.reusable(owner.path):
+            yield reuse.remembered("op_kinds", owner.path, owner.ops, lambda: _kinds(walked))
+        else:
+            yield _kinds(walked)
+
+
+def _kinds(walked: list) -> frozenset:
+    return frozenset(kind for op, _path in walked if (kind := op.get("op")).__class__ is str)
+
+
+def ops_of(data: dict, kinds: tuple):
+    """``(op, path, owner OpList)`` of the ops of the model whose ``op`` is one of ``kinds``, in
+    :func:`all_ops`'s order."""
+    for (owner, walked), found in zip(op_groups(data), op_kinds(data)):
+        if found.isdisjoint(kinds):
             continue
-        for op, path in ops(owner.ops, owner.path, once):
+        for op, path in walked:
+            if op.get("op") in kinds:
+                yield op, path, owner
+
+
+@_replayed
+def all_ops(data: dict):
+    """``(op, path, owner OpList)`` of every op of the model (see :func:`op_groups`)."""
+    for owner, walked in op_groups(data):
+        for op, path in walked:
             yield op, path, owner
