@@ -17,7 +17,8 @@ parent's first game), and ``idle bound`` is the ratio it allows on an idle machi
 
 ``--own-sessions`` measures what the code does when the kernel does not group it: each worker
 process starts a session of its own (``os.setsid``, by wrapping the worker's entry point in this
-benchmark only), so the scheduler gives it a share of its own as it would on an idle machine.
+benchmark only), so the scheduler gives it a share of its own beside the other sessions (on an
+idle machine, or without autogroup, the two are the same).
 ``tabletwin simulate`` itself leaves its workers in the session of the command, where Ctrl-C and
 a closed terminal reach them.
 
