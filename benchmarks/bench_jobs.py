@@ -15,11 +15,18 @@ of the run with more jobs over that with one (the work added by processes, pickl
 parent's first game), and ``idle bound`` is the ratio it allows on an idle machine,
 ``jobs / cpu x``.
 
+``--own-sessions`` measures what the code does when the kernel does not group it: each worker
+process starts a session of its own (``os.setsid``, by wrapping the worker's entry point in this
+benchmark only), so the scheduler gives it a share of its own beside the other sessions (on an
+idle machine, or without autogroup, the two are the same).
+``tabletwin simulate`` itself leaves its workers in the session of the command, where Ctrl-C and
+a closed terminal reach them.
+
 ``--timeline`` then plays one more run per model with the jobs and prints what each process did
 when (:mod:`tabletwin.simulate.timeline`): starting the workers, playing, packing and sending,
 unpacking, waiting, stopping, with each worker's processor time and page faults.
 
-    .venv/bin/python benchmarks/bench_jobs.py [--games N] [--repeat R] [--timeline] [MODEL ...]
+    .venv/bin/python benchmarks/bench_jobs.py [--games N] [--repeat R] [--own-sessions] [--timeline] [MODEL ...]
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import statistics
 import time
 from pathlib import Path
 
-from tabletwin.simulate import timeline
+from tabletwin.simulate import timeline, workers
 from tabletwin.simulate.runner import run_games
 from tabletwin.simulate.variants import load_variant
 
@@ -57,6 +64,17 @@ def timed(text: str, filename: str, model, games: int, jobs: int) -> tuple[float
     for process in multiprocessing.active_children():
         process.join()
     return wall, processor_time() - cpu
+
+
+def own_sessions() -> None:
+    """Every worker this process forks from now on starts a session of its own (see the docstring)."""
+    work = workers._work
+
+    def in_own_session(*arguments):
+        os.setsid()
+        return work(*arguments)
+
+    workers._work = in_own_session
 
 
 def show_timeline(text: str, filename: str, model, games: int, jobs: int) -> None:
@@ -92,9 +110,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeline", action="store_true", help="print what each process did in one more run")
+    parser.add_argument("--own-sessions", action="store_true", help="each worker in a session of its own (see above)")
     args = parser.parse_args()
+    if args.own_sessions:
+        own_sessions()
     paths = [Path(p) for p in args.models] or [EXAMPLES / f"{name}.yaml" for name in DEFAULT_MODELS]
-    print(f"{os.cpu_count()} processors, load average {os.getloadavg()[0]:.2f} before the runs")
+    sessions = ", workers in sessions of their own" if args.own_sessions else ""
+    print(f"{os.cpu_count()} processors, load average {os.getloadavg()[0]:.2f} before the runs{sessions}")
     for path in paths:
         text = path.read_text(encoding="utf-8")
         model = load_variant(text, str(path), {})

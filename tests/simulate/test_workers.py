@@ -146,3 +146,12 @@ def test_a_packed_chunk_unpacks_to_equal_results_and_holds_equal_tuples_once():
     usages = {id(values[10]) for game in packed[1] for _, values in game}
     assert len(usages) == len({result.usage for game in chunk for result in game}) < 80
     assert pack_chunk([(Played("m", ([1],)),)])[1] == [((0, ("m", ([1],))),)]  # unhashable: kept as it is
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_example_gives_the_same_results_with_one_two_and_three_jobs(path):
+    text = path.read_text(encoding="utf-8")
+    serial = run_games(text, [["random"]], 25, seed=7, filename=str(path))
+    assert [result.seed for (result,) in serial] == list(range(7, 32))
+    for jobs in (2, 3):
+        assert run_games(text, [["random"]], 25, seed=7, jobs=jobs, filename=str(path), start_method="fork") == serial

@@ -6,7 +6,8 @@ player (parent or worker) takes the next chunk not yet taken from a counter shar
 one that gets short games takes more chunks) and plays it; a worker sends each chunk's results
 through its own pipe: one message per chunk (packed, :mod:`.transport`), no helper threads. Between its own chunks the
 parent reads what has arrived, and keeps chunks that arrive early until every chunk before them
-is in, so the results come back in game order whatever the timing.
+is in, so the results come back in game order whatever the timing. The chunk counter and the
+index the run ends at are one shared array under one lock.
 
 A game that runs out of work ends the run (see :mod:`.runner`): no one starts a chunk after it,
 and the parent hands back the chunks up to and including that one. A forked worker starts with
@@ -17,6 +18,9 @@ While workers run, the parent's objects are frozen out of the garbage collector 
 a forked worker shares the parent's memory page by page until one of them writes to a page, and
 a full collection writes to every object it looks at, which would make each side copy pages of
 the other's heap that neither otherwise changes.
+
+The parent returns as soon as it has every chunk, without waiting for the workers to exit; with
+:mod:`.timeline` recording, each process notes what it did when.
 """
 
 from __future__ import annotations
