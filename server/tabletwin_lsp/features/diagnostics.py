@@ -246,9 +246,10 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
     loop = asyncio.get_running_loop()
     state = _documents.get(uri)
     last_readable = state.last_readable if state is not None else None
+    converter = ls.protocol._converter if is_open(ls, uri) else None  # a closed document's are never published
     analysis, carried = await loop.run_in_executor(
         ls.thread_pool, _analyse_and_prepare, uri, text, version, codec(ls), buffers.frozen_lookup(ls),
-        ls.protocol._converter, last_readable)
+        converter, last_readable)
     if carried is not None and state is not None:
         state.carried = (last_readable, analysis, carried)
     return analysis
@@ -260,7 +261,8 @@ def _analyse_and_prepare(uri: str, text: str, version: int | None, position_code
     carried = None
     if analysis.unreadable and last_readable is not None:
         carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
-    prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
+    if converter is not None:
+        prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
     return analysis, carried
 
 
