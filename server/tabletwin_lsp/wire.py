@@ -45,7 +45,7 @@ def prepare(uri: str, diagnostics, converter) -> None:
         if entry is None or entry[0] is not diagnostic:
             entry = (diagnostic, json.dumps(converter.unstructure(diagnostic)))
         made[key] = entry
-    _prepared.setdefault(uri, {}).update(made)  # a stale analysis's texts may be there too: dropped at publication
+    _prepared[uri] = made  # (those of another analysis of the same document, if any, are made again when published)
 
 
 def _fragments(uri: str, diagnostics, converter) -> list[str]:

@@ -85,7 +85,7 @@ def test_an_edit_inside_an_expression_does_not_reindex():
 def test_a_large_model_just_opened_is_answered_at_once_without_its_names_then_indexed():
     from tabletwin.editor import completions
 
-    store = DocumentStore(delay=0.05)
+    store = DocumentStore(delay=0.5)  # time for the answers below before the worker indexes, on a busy machine too
     padding = "# a long comment line to make the model larger than FRESH_NAMES_CHARS\n" * 600
     first = store.snapshot("u", arena() + padding, 1)
     assert store.quick_index("u", first) == (None, False)

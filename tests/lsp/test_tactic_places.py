@@ -96,6 +96,26 @@ async def test_a_tactic_is_checked_against_the_unsaved_model_and_again_when_it_c
     close(client, uri)
 
 
+async def test_a_model_closed_before_its_own_analysis_has_its_tactics_checked_again(client: LanguageClient):
+    """The model's analysis waits out the grace (features/diagnostics.py) while its tactics are
+    checked at once; closed in between, it is still known as a model."""
+    published = Publications(client)
+    uri = uri_of("quick-close-tactic.yaml")
+    strike = "no place 'action strike' in arena.yaml: the rule is never used there"
+    open_text(client, uri, TACTIC.replace("at: action punch", "at: action strike"))
+    assert [d.message for d in await published.wait_for(uri, 1)] == [strike]
+
+    after = len(published.items)
+    open_text(client, MODEL_URI, MODEL.replace("[punch, rest]", "[strike, rest]").replace("  punch:\n", "  strike:\n"))
+    again = await publication(published, uri, after)
+    assert list(again.diagnostics) == []
+    after = len(published.items)
+    close(client, MODEL_URI)
+    again = await publication(published, uri, after)
+    assert [d.message for d in again.diagnostics] == [strike]
+    close(client, uri)
+
+
 async def test_renaming_an_action_in_the_model_edits_its_tactics(client: LanguageClient):
     """The open tactic that plays the model, and arena-basic.yaml beside it on disk (not open);
     not the open one in another folder, which plays another arena."""

@@ -128,3 +128,14 @@ def test_the_worker_carries_the_last_readable_diagnostics_over_and_prepares_them
     finally:
         forget(uri)
         forget_document(uri)
+
+
+def test_nothing_is_prepared_for_a_document_that_is_not_open():
+    uri = "file:///w/closed.yaml"
+    text = (ROOT / "examples" / "pig.yaml").read_text().replace("actor_x: current,", "actor_x: current, zzz: 1,")
+    try:
+        analysis, carried = _analyse_and_prepare(uri, text, None, PositionCodec(), None, None, None)
+        assert analysis.diagnostics and carried is None
+        assert uri not in _prepared
+    finally:
+        forget(uri)

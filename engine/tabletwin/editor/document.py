@@ -238,6 +238,10 @@ class DocumentStore:
 
     def _schedule(self, uri: str) -> None:
         with self._lock:
+            if uri in self._pending and self._worker is not None and self._worker.is_alive():
+                # The worker looks again within delay / 2. Waking it on every keystroke made
+                # each completion hand the interpreter over to it and back.
+                return
             self._pending.add(uri)
             if self._worker is None or not self._worker.is_alive():
                 self._worker = threading.Thread(target=self._work, name="tabletwin-editor-index", daemon=True)

@@ -201,15 +201,16 @@ def block_keys_after(lines: list[str], start: int, col: int | None) -> dict:
         return keys
     for index in range(start, min(len(lines), start + _MAX_LINES)):
         text = lines[index]
+        indent = len(text) - len(text.lstrip(" "))
+        if indent > col:
+            continue  # inside an entry of the mapping (or blank): most lines of a long one, skipped first
         if _is_blank(text):
             continue
-        indent = line_indent(text)
         if indent < col:
             break
-        if indent == col:
-            match = _KEY.match(text, indent)
-            if match:
-                keys.setdefault(unquote(match.group("key")), scalar(match.group("rest")))
+        match = _KEY.match(text, indent)
+        if match:
+            keys.setdefault(unquote(match.group("key")), scalar(match.group("rest")))
     return keys
 
 

@@ -1,9 +1,9 @@
 """Diagnostics on open, change and save, the settings handlers, and automatic test games.
 
-Every open document has one runner task at most. An edit sets the document's due time: now if
-the document had ``debounce`` of quiet before it, else ``now + debounce`` (so a burst of edits
-waits for a pause, and an edit after a pause is checked at once), and starts the runner if none
-is running. The runner sleeps until the due time, takes the latest text and version, analyses
+Every open document has one runner task at most. An edit sets the document's due time:
+:data:`GRACE_SECONDS` from now if the document had ``debounce`` of quiet before it, else
+``now + debounce`` (so a burst of edits waits for a pause, and an edit after a pause is checked
+almost at once), and starts the runner if none is running. The runner sleeps until the due time, takes the latest text and version, analyses
 them in a worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
 publishes it only if no newer version arrived meanwhile. If one did, the result is dropped (but
 cached) and the runner goes round again for the newer version. So at most one analysis per
@@ -54,6 +54,12 @@ from ..wire import forget_document, prepare, publish_diagnostics
 
 log = logging.getLogger(__name__)
 
+GRACE_SECONDS = 0.05
+"""Wait before the analysis of an edit (or an open) after a quiet time starts. An editor sends
+a completion or hover request right after the keystroke; started at once, a 5,000-line model's
+analysis held the interpreter while they were answered. After the grace they are answered
+first, and the diagnostics come 50 ms later."""
+
 
 @dataclass
 class _Document:
@@ -70,6 +76,7 @@ class _Document:
     model_changed: bool = False  # a tactic whose model changed: analyse it even if its own text did not
     last_games: dict | None = None  # summary of the last test games, with the version they played
     last_readable: Analysis | None = None  # kept while the YAML is broken (see tabletwin_lsp.carried)
+    model: bool = False  # a model at its last open or edit: its tactics are checked again when it closes
     carried: tuple | None = None  # (last_readable, analysis, its diagnostics carried over), made in the worker
 
 
@@ -169,16 +176,18 @@ def _accept(ls: LanguageServer, analysis: Analysis) -> bool:
 
 
 def schedule(ls: LanguageServer, uri: str, debounce: float) -> None:
-    """Analyse ``uri`` now if it had ``debounce`` seconds without edits, else once it has had them.
+    """Analyse ``uri`` after :data:`GRACE_SECONDS` if it had ``debounce`` seconds without edits,
+    else once it has had them.
 
-    A leading-and-trailing debounce: the first edit after a quiet time is checked at once (its
-    diagnostics come as fast as the analysis allows), the edits of a burst wait until the typing
-    pauses for ``debounce`` seconds, so a burst costs at most two analyses.
+    A leading-and-trailing debounce: the first edit after a quiet time is checked almost at once
+    (its diagnostics come as fast as the analysis allows, after the requests that follow the
+    keystroke), the edits of a burst wait until the typing pauses for ``debounce`` seconds, so a
+    burst costs at most two analyses.
     """
     state = _state(uri)
     loop = asyncio.get_running_loop()
     now = loop.time()
-    state.due = now if now - state.last_edit >= debounce else now + debounce
+    state.due = now + GRACE_SECONDS if now - state.last_edit >= debounce else now + debounce
     state.last_edit = now
     if state.runner is None or state.runner.done():
         state.runner = _background(_run(ls, uri, state))
@@ -237,9 +246,10 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
     loop = asyncio.get_running_loop()
     state = _documents.get(uri)
     last_readable = state.last_readable if state is not None else None
+    converter = ls.protocol._converter if is_open(ls, uri) else None  # a closed document's are never published
     analysis, carried = await loop.run_in_executor(
         ls.thread_pool, _analyse_and_prepare, uri, text, version, codec(ls), buffers.frozen_lookup(ls),
-        ls.protocol._converter, last_readable)
+        converter, last_readable)
     if carried is not None and state is not None:
         state.carried = (last_readable, analysis, carried)
     return analysis
@@ -251,7 +261,8 @@ def _analyse_and_prepare(uri: str, text: str, version: int | None, position_code
     carried = None
     if analysis.unreadable and last_readable is not None:
         carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
-    prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
+    if converter is not None:
+        prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
     return analysis, carried
 
 
@@ -411,7 +422,9 @@ def _after_analysis(ls: LanguageServer, analysis: Analysis) -> None:
 def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
     uri = params.text_document.uri
     schedule(ls, uri, 0)
-    if _is_model(ls, uri):
+    state = _state(uri)
+    state.model = _is_model(ls, uri)
+    if state.model:
         refresh_tactics(ls, uri)  # its buffer may differ from the disk (a restored unsaved edit)
 
 
@@ -425,7 +438,8 @@ def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) ->
     state.last_games = None  # they played an older text: the status bar must not show them as this one's
     state.games_generation += 1  # automatic test games of an older text are of no use now
     schedule(ls, uri, config.current().debounce_seconds)
-    if _is_model(ls, uri):
+    state.model = _is_model(ls, uri)
+    if state.model:
         refresh_tactics(ls, uri, state.due)
 
 
@@ -438,8 +452,9 @@ def did_save(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    was_model = _is_model(ls, uri)
     state = _documents.pop(uri, None)
+    # Its analysis may not have run yet (the grace): what it was when opened or edited counts too.
+    was_model = (state is not None and state.model) or _is_model(ls, uri)
     usage.forget(uri)  # a reopened document starts again at version 1
     if state is not None:
         state.games_generation += 1
