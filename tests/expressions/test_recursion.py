@@ -101,3 +101,42 @@ def test_the_proven_path_charges_and_counts_what_the_guarded_one_does():
     assert run("down(99)", down=down)[0] == 0
     assert failure("down(100)", down=down) == ("RecursionError", "more than 100 calls deep")
     assert failure("fib(40)", fib=fib) == ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+
+
+# The depth the measure bounds (Proof.measure): the count of calls deep is dropped.
+
+def test_a_parameter_that_falls_to_a_floor_measures_the_depth():
+    assert proof("fib", ["n"], "n if n < 2 else fib(n - 1) + fib(n - 2)").measure == ("n", 2)
+    assert proof("fact", ["n"], "1 if n <= 1 else n * fact(n - 1)").measure == ("n", 2)
+    assert proof("f", ["n"], "0 if 3 > n else f(n - 3)").measure == ("n", 3)
+    assert proof("f", ["n", "m"], "m if 0 >= n else f(n - 1, m + 1)").measure == ("n", 1)
+
+
+@pytest.mark.parametrize("body, lets", [
+    ("0 if n == 0 else f(n - 1)", None),  # no floor: a negative n falls for ever
+    ("0 if n > 5 else f(n - 1)", None),
+    ("f(n - 1) if n < 2 else 0", None),  # the call in the first branch
+    ("0 if f(n - 1) < 2 else 1", None),
+    ("0 if n < 2 else f(n + 1)", None),  # rising
+    ("0 if n < 2 else f(n)", None),
+    ("0 if n < 2 else f(n - 1)", {"k": "f(n - 1)"}),  # a let calls whatever n is
+    ("0 if n < x else f(n - 1)", None),
+])
+def test_no_measure_without_a_floor_below_every_call(body, lets):
+    params = ["n", "x"] if "x" in body else ["n"]
+    if "x" in body:
+        body = body.replace("f(n - 1)", "f(n - 1, x)")
+    assert proof("f", params, body, lets).measure is None
+
+
+def test_the_measured_path_reaches_the_same_depth_limit():
+    down = (["n"], {}, "0 if n < 1 else 1 + down(n - 1)")
+    via = (["n"], {}, "down(n)")
+    assert run("down(99)", down=down)[0] == 99  # 100 calls deep
+    assert failure("down(100)", down=down) == ("RecursionError", "more than 100 calls deep")
+    assert run("via(98)", down=down, via=via)[0] == 98  # one call deeper already
+    assert failure("via(99)", down=down, via=via) == ("RecursionError", "more than 100 calls deep")
+    fib = (["n"], {}, "n if n < 2 else fib(n - 1) + fib(n - 2)")
+    # fib(100) nests 100 calls deep: the measured path runs it, until the budget ends it.
+    assert failure("fib(100)", fib=fib) == ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+    assert failure("fib(101)", fib=fib) == ("RecursionError", "more than 100 calls deep")

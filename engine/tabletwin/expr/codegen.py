@@ -213,7 +213,7 @@ class SelfCall:
     the scope and fail as Python's call would).
     """
 
-    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int,
+    def __init__(self, name: str, inner: str, depth: str | None, least_arguments: int, most_arguments: int,
                  proof: "Proof | None" = None):
         self.name, self.inner, self.depth = name, inner, depth
         self.least_arguments, self.most_arguments = least_arguments, most_arguments
@@ -225,6 +225,8 @@ class SelfCall:
         making sure the names are these builtins."""
 
     def call(self, arguments: list[ast.expr]) -> ast.expr:
+        if self.depth is None:  # the depth is bounded already (recursion.Proof.measure)
+            return ast.Call(_name(self.inner), arguments, [])
         deeper = ast.BinOp(_name(self.depth), ast.Add(), ast.Constant(1))
         return ast.Call(_name(self.inner), [deeper, *arguments], [])
 

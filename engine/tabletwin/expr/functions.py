@@ -128,10 +128,16 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     proven = _proven(definition, required, len(params), cost)
     entry = []
     if proven:
-        small = sorted(proven[0])
+        small, _, measure, _ = proven
+        bounded = []
+        if measure is not None:  # deep enough for the limit only when entered with more than this
+            name, floor = measure
+            bounded = [f"                if {name} + __depth <= {MAX_CALL_DEPTH - 2 + floor}:",
+                       f"                    return __inf({', '.join(params)})"]
         if small:
-            guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}" for p in small)
-            entry = [f"            if {guard}:", f"                return __ins(__depth + 1, {', '.join(params)})"]
+            guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}"
+                                 for p in sorted(small))
+            entry = [f"            if {guard}:", *bounded, f"                return __ins(__depth + 1, {', '.join(params)})"]
         else:
             entry = [f"            return __ins(__depth + 1, {', '.join(params)})"]
     return [
@@ -150,31 +156,40 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         "            __G.calls = __depth",
         *_inner("__in", inner_parameters, cost, fast),
         *(_inner("__ins", inner_parameters, cost, proven[1]) if proven else []),
+        *(_inner("__inf", inner_parameters[1:], cost, proven[3]) if proven and proven[2] else []),
     ]
 
 
 def _inner(name: str, parameters: list[str], cost: int, lines: list[str]) -> list[str]:
-    """An inner function of a self-calling one: the depth in ``__d``, then its charge."""
+    """An inner function of a self-calling one: the depth in ``__d`` (unless bounded already,
+    without it), then its charge."""
+    depth = [f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()"] if parameters[0] == "__d" else []
     return [
         f"    def {name}({', '.join(parameters)}):",
-        f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()",
+        *depth,
         f"        __G.steps -= {cost}",
         "        if __G.steps < 0: __rt_charge(__G, 0)",
         *lines,
     ]
 
 
-def _proven(definition: FunctionDef, required: int, count: int, cost: int) -> tuple[frozenset, list[str]] | None:
-    """The small-integer parameters and the lines of ``__ins``, the inner function that runs
-    when the outer call found them small integers (recursion.Proof); None when nothing is proven."""
+def _proven(definition: FunctionDef, required: int, count: int, cost: int):
+    """What recursion.Proof proved, for the outer call to check: the small-integer parameters,
+    the lines of ``__ins`` (the inner function that runs when they are small integers), the
+    measure and the lines of ``__inf`` (the one that runs when the measure also bounds the
+    depth: it counts none); None when nothing is proven."""
     proof = Proof(definition.name, [name for name, _ in definition.params],
                   [(name, expression._parsed.tree.body) for name, expression in definition.lets],
                   definition.body._parsed.tree.body)
     if not (proof.small or proof.numeric) or required != count:
         return None
-    self_call = SelfCall(definition.name, "__ins", "__d", required, count, proof)
-    lines, alone = _flavour(definition, False, "        ", self_call)
-    return (proof.small, lines) if alone else None
+    lines, alone = _flavour(definition, False, "        ", SelfCall(definition.name, "__ins", "__d", required, count, proof))
+    if not alone:
+        return None
+    bounded = None
+    if proof.measure is not None:
+        bounded, _ = _flavour(definition, False, "        ", SelfCall(definition.name, "__inf", None, required, count, proof))
+    return proof.small, lines, proof.measure, bounded
 
 
 def _build_factory(definition: FunctionDef):

@@ -62,6 +62,10 @@ class Proof:
         self.small = frozenset(small)
         self.numeric = self.is_number(body)
         self._calls_numeric = self.numeric
+        self.measure = None if lets else _measure(body, calls, params, self.small)
+        """``(parameter, floor)`` when calls happen only while that parameter is at least
+        ``floor`` and each passes it at least one less: then a call entered with it at ``v``
+        nests at most ``v - floor + 2`` calls deep, which the outer call can check at once."""
 
     def is_number(self, node: ast.expr) -> bool:
         """Whether ``node`` always gives a number (given that the function itself does, which
@@ -82,6 +86,34 @@ class Proof:
     def is_small(self, node: ast.expr) -> bool:
         """Whether ``node`` is a small-integer parameter."""
         return isinstance(node, ast.Name) and node.id in self.small
+
+
+def _measure(body: ast.expr, calls: list[ast.Call], params: list[str], small: frozenset[str]):
+    """``n`` and 2 in ``n if n < 2 else fib(n - 1) + fib(n - 2)``; see Proof.measure."""
+    if not isinstance(body, ast.IfExp) or not calls:
+        return None
+    test = body.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(left, ast.Name) and _is_int_constant(right, ENTRY_BOUND) and isinstance(op, (ast.Lt, ast.LtE)):
+        name, floor = left.id, right.value + isinstance(op, ast.LtE)
+    elif isinstance(right, ast.Name) and _is_int_constant(left, ENTRY_BOUND) and isinstance(op, (ast.Gt, ast.GtE)):
+        name, floor = right.id, left.value + isinstance(op, ast.GtE)
+    else:
+        return None
+    if name not in small:
+        return None
+    reached = {id(node) for node in ast.walk(body.orelse)}
+    if not all(id(call) in reached for call in calls):  # no call in the test or the first branch
+        return None
+    position = params.index(name)
+    for call in calls:
+        argument = call.args[position]
+        if not (isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Sub) and _is_name(argument.left, name)
+                and _is_int_constant(argument.right, STEP_BOUND) and argument.right.value >= 1):
+            return None
+    return name, floor
 
 
 def _is_self_call(node: ast.AST, name: str) -> bool:
