@@ -9,6 +9,8 @@ from tabletwin.expr import EvalError, FunctionDef, build_globals, compile_expres
 from tabletwin.expr.budget import CALL_COST, NODE_COST, WORK_LIMIT
 from tabletwin.expr.recursion import ENTRY_BOUND, STEP_BOUND, Proof
 
+TOO_LONG = ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+
 
 def proof(name, params, body, lets=None):
     return Proof(name, params, [(key, ast.parse(text, mode="eval").body) for key, text in (lets or {}).items()],
@@ -100,7 +102,7 @@ def test_the_proven_path_charges_and_counts_what_the_guarded_one_does():
     down = (["n"], {}, "0 if n == 0 else down(n - 1)")
     assert run("down(99)", down=down)[0] == 0
     assert failure("down(100)", down=down) == ("RecursionError", "more than 100 calls deep")
-    assert failure("fib(40)", fib=fib) == ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+    assert failure("fib(40)", fib=fib) == TOO_LONG
 
 
 # The depth the measure bounds (Proof.measure): the count of calls deep is dropped.
@@ -138,5 +140,5 @@ def test_the_measured_path_reaches_the_same_depth_limit():
     assert failure("via(99)", down=down, via=via) == ("RecursionError", "more than 100 calls deep")
     fib = (["n"], {}, "n if n < 2 else fib(n - 1) + fib(n - 2)")
     # fib(100) nests 100 calls deep: the measured path runs it, until the budget ends it.
-    assert failure("fib(100)", fib=fib) == ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+    assert failure("fib(100)", fib=fib) == TOO_LONG
     assert failure("fib(101)", fib=fib) == ("RecursionError", "more than 100 calls deep")

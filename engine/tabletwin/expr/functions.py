@@ -125,7 +125,7 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     shadowed = [f"__G.get({definition.name!r}) is not __fn"]
     shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
     inner_parameters = ["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)]
-    proven = _proven(definition, required, len(params), cost)
+    proven = _proven(definition, required, len(params))
     entry = []
     if proven:
         small, _, measure, _ = proven
@@ -137,7 +137,8 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         if small:
             guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}"
                                  for p in sorted(small))
-            entry = [f"            if {guard}:", *bounded, f"                return __ins(__depth + 1, {', '.join(params)})"]
+            entry = [f"            if {guard}:", *bounded,
+                     f"                return __ins(__depth + 1, {', '.join(params)})"]
         else:
             entry = [f"            return __ins(__depth + 1, {', '.join(params)})"]
     return [
@@ -173,7 +174,7 @@ def _inner(name: str, parameters: list[str], cost: int, lines: list[str]) -> lis
     ]
 
 
-def _proven(definition: FunctionDef, required: int, count: int, cost: int):
+def _proven(definition: FunctionDef, required: int, count: int):
     """What recursion.Proof proved, for the outer call to check: the small-integer parameters,
     the lines of ``__ins`` (the inner function that runs when they are small integers), the
     measure and the lines of ``__inf`` (the one that runs when the measure also bounds the
@@ -183,12 +184,13 @@ def _proven(definition: FunctionDef, required: int, count: int, cost: int):
                   definition.body._parsed.tree.body)
     if not (proof.small or proof.numeric) or required != count:
         return None
-    lines, alone = _flavour(definition, False, "        ", SelfCall(definition.name, "__ins", "__d", required, count, proof))
+    def inner(name: str, depth: str | None):
+        return _flavour(definition, False, "        ", SelfCall(definition.name, name, depth, required, count, proof))
+
+    lines, alone = inner("__ins", "__d")
     if not alone:
         return None
-    bounded = None
-    if proof.measure is not None:
-        bounded, _ = _flavour(definition, False, "        ", SelfCall(definition.name, "__inf", None, required, count, proof))
+    bounded = inner("__inf", None)[0] if proof.measure is not None else None
     return proof.small, lines, proof.measure, bounded
 
 
