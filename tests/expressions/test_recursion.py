@@ -142,3 +142,23 @@ def test_the_measured_path_reaches_the_same_depth_limit():
     # fib(100) nests 100 calls deep: the measured path runs it, until the budget ends it.
     assert failure("fib(100)", fib=fib) == TOO_LONG
     assert failure("fib(101)", fib=fib) == ("RecursionError", "more than 100 calls deep")
+
+
+# Self-calls charged when their branch is taken (Proof.calls_ahead): only where nothing can fail.
+
+def test_calls_are_charged_ahead_only_where_nothing_but_the_budget_can_end_the_run():
+    assert proof("fib", ["n"], "n if n < 2 else fib(n - 1) + fib(n - 2)").calls_ahead == 2
+    assert proof("fact", ["n"], "1 if n <= 1 else n * fact(n - 1)").calls_ahead == 1
+    assert proof("f", ["n"], "0 if n < 1 else f(n - 1) / 2").calls_ahead is None  # not a number for sure
+    assert proof("f", ["n"], "0 if n < 1 else (f(n - 1) if n > 5 else f(n - 2))").calls_ahead is None  # a branch
+    assert proof("f", ["n"], "n // 0 if n < 1 else f(n - 1)").calls_ahead is None  # may fail
+    assert proof("f", ["n", "x"], "x if n < 1 else f(n - 1, x)").calls_ahead is None  # x may be anything
+
+
+def test_charging_ahead_charges_the_same_and_ends_the_same():
+    fact = (["n"], {}, "1 if n <= 1 else n * fact(n - 1)")
+    cost = CALL_COST + NODE_COST * 12
+    assert run("fact(20)", fact=fact) == (float(2432902008176640000), 20 * cost)
+    assert run("fact(20.5 - 0.5)", fact=fact) == (float(2432902008176640000), 20 * cost)  # the guarded path
+    fib = (["n"], {}, "n if n < 2 else fib(n - 1) + fib(n - 2)")
+    assert failure("fib(60)", fib=fib) == TOO_LONG

@@ -128,11 +128,12 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     proven = _proven(definition, required, len(params))
     entry = []
     if proven:
-        small, _, measure, _ = proven
+        small, _, measure, _, _ = proven
         bounded = []
         if measure is not None:  # deep enough for the limit only when entered with more than this
             name, floor = measure
             bounded = [f"                if {name} + __depth <= {MAX_CALL_DEPTH - 2 + floor}:",
+                       *(_charge(cost, "                    ") if proven[4] else []),
                        f"                    return __inf({', '.join(params)})"]
         if small:
             guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}"
@@ -157,19 +158,23 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         "            __G.calls = __depth",
         *_inner("__in", inner_parameters, cost, fast),
         *(_inner("__ins", inner_parameters, cost, proven[1]) if proven else []),
-        *(_inner("__inf", inner_parameters[1:], cost, proven[3]) if proven and proven[2] else []),
+        *(_inner("__inf", inner_parameters[1:], cost, proven[3], charged=not proven[4])
+          if proven and proven[2] else []),
     ]
 
 
-def _inner(name: str, parameters: list[str], cost: int, lines: list[str]) -> list[str]:
+def _charge(units: int, indent: str) -> list[str]:
+    return [f"{indent}__G.steps -= {units}", f"{indent}if __G.steps < 0: __rt_charge(__G, 0)"]
+
+
+def _inner(name: str, parameters: list[str], cost: int, lines: list[str], charged: bool = True) -> list[str]:
     """An inner function of a self-calling one: the depth in ``__d`` (unless bounded already,
-    without it), then its charge."""
+    without it), then its charge (unless its caller pays it, recursion.Proof.calls_ahead)."""
     depth = [f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()"] if parameters[0] == "__d" else []
     return [
         f"    def {name}({', '.join(parameters)}):",
         *depth,
-        f"        __G.steps -= {cost}",
-        "        if __G.steps < 0: __rt_charge(__G, 0)",
+        *(_charge(cost, "        ") if charged else []),
         *lines,
     ]
 
@@ -191,7 +196,21 @@ def _proven(definition: FunctionDef, required: int, count: int):
     if not alone:
         return None
     bounded = inner("__inf", None)[0] if proof.measure is not None else None
-    return proof.small, lines, proof.measure, bounded
+    if proof.calls_ahead:
+        bounded = _calls_ahead(definition, proof, SelfCall(definition.name, "__inf", None, required, count, proof))
+    return proof.small, lines, proof.measure, bounded, bool(proof.calls_ahead)
+
+
+def _calls_ahead(definition: FunctionDef, proof: Proof, self_call: SelfCall) -> list[str]:
+    """``__inf`` when it charges its self-calls as it takes the branch that makes them
+    (recursion.Proof.calls_ahead): the outer call pays for the first."""
+    body = definition.body._parsed.tree.body
+    translator = Translator(definition.body._parsed, False, frozenset(), {p for p, _ in definition.params}, "__x",
+                            self_call)
+    test, first, second = (ast.unparse(translator.visit(node)) for node in (body.test, body.body, body.orelse))
+    cost = CALL_COST + NODE_COST * definition.body.nodes
+    return [f"        if {test}: return {first}", *_charge(cost * proof.calls_ahead, "        "),
+            f"        return {second}"]
 
 
 def _build_factory(definition: FunctionDef):

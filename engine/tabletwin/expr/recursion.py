@@ -66,6 +66,15 @@ class Proof:
         """``(parameter, floor)`` when calls happen only while that parameter is at least
         ``floor`` and each passes it at least one less: then a call entered with it at ``v``
         nests at most ``v - floor + 2`` calls deep, which the outer call can check at once."""
+        self.calls_ahead = None
+        """With a measure, when nothing in the body can fail (numbers, small integers, self-calls
+        and ``+ - *``) and every self-call of the second branch runs once that branch is taken: how
+        many. Then a call may charge its self-calls when it takes the branch, before they run:
+        charges come earlier, never more, and only the budget can end the run, so it ends with the
+        same error when it does, and charges the same when it does not."""
+        if self.measure is not None and self.numeric and self._cannot_fail(body.body) \
+                and self._cannot_fail(body.orelse):
+            self.calls_ahead = len(calls)
 
     def is_number(self, node: ast.expr) -> bool:
         """Whether ``node`` always gives a number (given that the function itself does, which
@@ -82,6 +91,16 @@ class Proof:
         if isinstance(node, ast.IfExp):
             return self.is_number(node.body) and self.is_number(node.orelse)
         return self._calls_numeric and _is_self_call(node, self.name)
+
+    def _cannot_fail(self, node: ast.expr) -> bool:
+        """Numbers made of constants, small integers, self-calls (whose arguments are small
+        integers) and ``+ - *``, with no branch: nothing in it can fail, and all of it runs."""
+        if isinstance(node, ast.BinOp):
+            return isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)) and self._cannot_fail(node.left) \
+                and self._cannot_fail(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return isinstance(node.op, (ast.USub, ast.UAdd)) and self._cannot_fail(node.operand)
+        return isinstance(node, (ast.Constant, ast.Name, ast.Call)) and self.is_number(node)
 
     def is_small(self, node: ast.expr) -> bool:
         """Whether ``node`` is a small-integer parameter."""
