@@ -14,6 +14,12 @@ of at most :data:`STEP_BOUND`, or an integer constant of at most :data:`ENTRY_BO
 self-call changes it: one always passed on as it is gains nothing). Names
 that comprehensions or ``let``s bind over a parameter make the whole proof void (a name would
 not always be the parameter).
+
+Two more facts spare the count of calls deep and most charges (``Proof.measure`` and
+``Proof.calls_ahead``): ``n`` falls by at least one at every call and no call is made below 2,
+so ``fib(n)`` nests at most ``n`` calls deep, which the outer call checks once; and nothing in
+the body but the budget can end the run, so a call charges the two calls of its second branch
+as it takes it, and a call of the first branch charges nothing.
 """
 
 from __future__ import annotations
