@@ -22,6 +22,12 @@ EXACT = 2**53
     ("9007199254740993", float(EXACT + 1)),
     ("x - 1", EXACT - 1),
     ("x + 0", EXACT),
+    # A product with a constant: inline within 2**30 // 3, by the runtime beyond it.
+    ("(x // 2**23) * 3", 3 * 2**30),
+    ("-3 * (x // 2**23)", -3 * 2**30),
+    ("(x // 4) * 3", 3 * EXACT // 4),
+    ("(x // 2) * 3", float(3 * EXACT // 2)),
+    ("(x // 2) * 0", 0),
 ])
 def test_integer_results_past_2_to_the_53_are_decimals(source, value):
     result = evaluate(source, x=EXACT)

@@ -294,3 +294,9 @@ def test_a_comparison_with_a_literal_is_not_charged():
     assert spent("[x == s for s in L]", x=big, L=["a", "b"]) == (2 * step + 2 * 6, 2 * (1 + 3 // 2))
     # An inner variable of the same name over a list is charged: the outer step, the inner one, the comparison.
     assert spent("[[x == s for s in L] for s in ['a']]", x=big, L=["a"]) == (2 + 2 * 6 + step + 6, 1 + 6 // 2 + 2)
+
+
+def test_str_of_a_short_list_of_integers_charges_as_build_text():
+    text = "[12, 19]"
+    assert spent("str(L)", L=[12, 19]) == (budget.PRINT_COST * 3 + 2 * (len(text) // 8 + 1), len(text) // 8 + 1)
+    assert evaluate("str(L)", L=[10**5000, 1]) == "[inf, 1]"  # no Python digit limit reached

@@ -39,3 +39,13 @@ def test_keys_known_plain_keep_their_order_and_the_set_stays_bounded():
     assert "x" * 64 not in runtime._PLAIN_KEYS  # long keys are not kept
     evaluate("{str(i) + 'k': i for i in range(n)}", n=runtime.PLAIN_KEYS_KEPT)
     assert len(runtime._PLAIN_KEYS) <= runtime.PLAIN_KEYS_KEPT
+
+
+def test_index_keys_known_in_order_are_kept_and_the_set_stays_bounded():
+    for _ in range(2):  # the second time, known in order
+        assert list(evaluate("{str(p): p for p in L}", L=[0, 1, 2])) == ["0", "1", "2"]
+        assert list(evaluate("{str(p): p for p in L}", L=[1, 0, 2])) == ["0", "1", "2"]
+    assert ("0", "1", "2") in runtime._ORDERED_KEYS and ("1", "0", "2") not in runtime._ORDERED_KEYS
+    for n in range(runtime.ORDERED_KEYS_KEPT + 1):
+        evaluate("{str(n): 1, str(n + 1): 2}", n=n)
+    assert len(runtime._ORDERED_KEYS) <= runtime.ORDERED_KEYS_KEPT

@@ -9,6 +9,8 @@ from tabletwin.expr import EvalError, FunctionDef, build_globals, compile_expres
 from tabletwin.expr.budget import CALL_COST, NODE_COST, WORK_LIMIT
 from tabletwin.expr.recursion import ENTRY_BOUND, STEP_BOUND, Proof
 
+TOO_LONG = ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+
 
 def proof(name, params, body, lets=None):
     return Proof(name, params, [(key, ast.parse(text, mode="eval").body) for key, text in (lets or {}).items()],
@@ -100,4 +102,63 @@ def test_the_proven_path_charges_and_counts_what_the_guarded_one_does():
     down = (["n"], {}, "0 if n == 0 else down(n - 1)")
     assert run("down(99)", down=down)[0] == 0
     assert failure("down(100)", down=down) == ("RecursionError", "more than 100 calls deep")
-    assert failure("fib(40)", fib=fib) == ("TimeoutError", f"expression runs too long (more than {WORK_LIMIT} work units)")
+    assert failure("fib(40)", fib=fib) == TOO_LONG
+
+
+# The depth the measure bounds (Proof.measure): the count of calls deep is dropped.
+
+def test_a_parameter_that_falls_to_a_floor_measures_the_depth():
+    assert proof("fib", ["n"], "n if n < 2 else fib(n - 1) + fib(n - 2)").measure == ("n", 2)
+    assert proof("fact", ["n"], "1 if n <= 1 else n * fact(n - 1)").measure == ("n", 2)
+    assert proof("f", ["n"], "0 if 3 > n else f(n - 3)").measure == ("n", 3)
+    assert proof("f", ["n", "m"], "m if 0 >= n else f(n - 1, m + 1)").measure == ("n", 1)
+
+
+@pytest.mark.parametrize("body, lets", [
+    ("0 if n == 0 else f(n - 1)", None),  # no floor: a negative n falls for ever
+    ("0 if n > 5 else f(n - 1)", None),
+    ("f(n - 1) if n < 2 else 0", None),  # the call in the first branch
+    ("0 if f(n - 1) < 2 else 1", None),
+    ("0 if n < 2 else f(n + 1)", None),  # rising
+    ("0 if n < 2 else f(n)", None),
+    ("0 if n < 2 else f(n - 1)", {"k": "f(n - 1)"}),  # a let calls whatever n is
+    ("0 if n < x else f(n - 1)", None),
+])
+def test_no_measure_without_a_floor_below_every_call(body, lets):
+    params = ["n", "x"] if "x" in body else ["n"]
+    if "x" in body:
+        body = body.replace("f(n - 1)", "f(n - 1, x)")
+    assert proof("f", params, body, lets).measure is None
+
+
+def test_the_measured_path_reaches_the_same_depth_limit():
+    down = (["n"], {}, "0 if n < 1 else 1 + down(n - 1)")
+    via = (["n"], {}, "down(n)")
+    assert run("down(99)", down=down)[0] == 99  # 100 calls deep
+    assert failure("down(100)", down=down) == ("RecursionError", "more than 100 calls deep")
+    assert run("via(98)", down=down, via=via)[0] == 98  # one call deeper already
+    assert failure("via(99)", down=down, via=via) == ("RecursionError", "more than 100 calls deep")
+    fib = (["n"], {}, "n if n < 2 else fib(n - 1) + fib(n - 2)")
+    # fib(100) nests 100 calls deep: the measured path runs it, until the budget ends it.
+    assert failure("fib(100)", fib=fib) == TOO_LONG
+    assert failure("fib(101)", fib=fib) == ("RecursionError", "more than 100 calls deep")
+
+
+# Self-calls charged when their branch is taken (Proof.calls_ahead): only where nothing can fail.
+
+def test_calls_are_charged_ahead_only_where_nothing_but_the_budget_can_end_the_run():
+    assert proof("fib", ["n"], "n if n < 2 else fib(n - 1) + fib(n - 2)").calls_ahead == 2
+    assert proof("fact", ["n"], "1 if n <= 1 else n * fact(n - 1)").calls_ahead == 1
+    assert proof("f", ["n"], "0 if n < 1 else f(n - 1) / 2").calls_ahead is None  # not a number for sure
+    assert proof("f", ["n"], "0 if n < 1 else (f(n - 1) if n > 5 else f(n - 2))").calls_ahead is None  # a branch
+    assert proof("f", ["n"], "n // 0 if n < 1 else f(n - 1)").calls_ahead is None  # may fail
+    assert proof("f", ["n", "x"], "x if n < 1 else f(n - 1, x)").calls_ahead is None  # x may be anything
+
+
+def test_charging_ahead_charges_the_same_and_ends_the_same():
+    fact = (["n"], {}, "1 if n <= 1 else n * fact(n - 1)")
+    cost = CALL_COST + NODE_COST * 12
+    assert run("fact(20)", fact=fact) == (float(2432902008176640000), 20 * cost)
+    assert run("fact(20.5 - 0.5)", fact=fact) == (float(2432902008176640000), 20 * cost)  # the guarded path
+    fib = (["n"], {}, "n if n < 2 else fib(n - 1) + fib(n - 2)")
+    assert failure("fib(60)", fib=fib) == TOO_LONG

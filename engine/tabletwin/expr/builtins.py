@@ -404,7 +404,13 @@ def _str(G, value="", /):
             raise out_of_work()
         if -SAFE_INTEGER <= py.min(value) and py.max(value) <= SAFE_INTEGER:
             text = py.repr(value)  # as _integers_text() writes it (never near MAX_TEXT here)
-            build_text(G, len(text))
+            elements = len(text) // TEXT_ELEMENT + 1  # build_text() inline
+            G.room -= elements
+            if G.room < 0:
+                raise out_of_room()
+            G.steps -= elements * ELEMENT_COST
+            if G.steps < 0:
+                raise out_of_work()
             return text
     elif cls is not str:
         # Every element writes at least two characters: str_text stops at MAX_TEXT // 2 of them.

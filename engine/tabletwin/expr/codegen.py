@@ -213,7 +213,7 @@ class SelfCall:
     the scope and fail as Python's call would).
     """
 
-    def __init__(self, name: str, inner: str, depth: str, least_arguments: int, most_arguments: int,
+    def __init__(self, name: str, inner: str, depth: str | None, least_arguments: int, most_arguments: int,
                  proof: "Proof | None" = None):
         self.name, self.inner, self.depth = name, inner, depth
         self.least_arguments, self.most_arguments = least_arguments, most_arguments
@@ -225,6 +225,8 @@ class SelfCall:
         making sure the names are these builtins."""
 
     def call(self, arguments: list[ast.expr]) -> ast.expr:
+        if self.depth is None:  # the depth is bounded already (recursion.Proof.measure)
+            return ast.Call(_name(self.inner), arguments, [])
         deeper = ast.BinOp(_name(self.depth), ast.Add(), ast.Constant(1))
         return ast.Call(_name(self.inner), [deeper, *arguments], [])
 
@@ -468,6 +470,16 @@ class Translator(ast.NodeVisitor):
             constant, other = (right, left) if _is_integer_constant(right) else (left, right)
             a, product = self.temporary(), self.temporary()
             operands = [_name(a), constant] if constant is right else [constant, _name(a)]
+            if constant.value:
+                # Within this bound the product is within INLINE_INTEGER: exact, with no check of
+                # the product itself (beyond it, the runtime multiplies and checks).
+                bound = INLINE_INTEGER // abs(constant.value)
+                test = ast.BoolOp(ast.And(), [
+                    ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__",
+                                              ast.Load()), [ast.Is()], [_name("__rt_int")]),
+                    ast.Compare(ast.Constant(-bound), [ast.LtE(), ast.LtE()], [_name(a), ast.Constant(bound)])])
+                return ast.IfExp(test, ast.BinOp(operands[0], ast.Mult(), operands[1]),
+                                 _call("__rt_mul", _name(_G), *operands))
             test = ast.BoolOp(ast.And(), [
                 ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(a, ast.Store()), other), "__class__", ast.Load()),
                             [ast.Is()], [_name("__rt_int")]),

@@ -125,13 +125,21 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
     shadowed = [f"__G.get({definition.name!r}) is not __fn"]
     shadowed += [f"__G.get({name!r}) is not __rt_plain_{name}" for name in sorted(self_call.plain_builtins)]
     inner_parameters = ["__d", *(f"{p}=None" if optional else p for p, optional in definition.params)]
-    proven = _proven(definition, required, len(params), cost)
+    proven = _proven(definition, required, len(params))
     entry = []
     if proven:
-        small = sorted(proven[0])
+        small, _, measure, _, _ = proven
+        bounded = []
+        if measure is not None:  # deep enough for the limit only when entered with more than this
+            name, floor = measure
+            bounded = [f"                if {name} + __depth <= {MAX_CALL_DEPTH - 2 + floor}:",
+                       *(_charge(cost, "                    ") if proven[4] else []),
+                       f"                    return __inf({', '.join(params)})"]
         if small:
-            guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}" for p in small)
-            entry = [f"            if {guard}:", f"                return __ins(__depth + 1, {', '.join(params)})"]
+            guard = " and ".join(f"{p}.__class__ is __rt_int and {-ENTRY_BOUND} <= {p} <= {ENTRY_BOUND}"
+                                 for p in sorted(small))
+            entry = [f"            if {guard}:", *bounded,
+                     f"                return __ins(__depth + 1, {', '.join(params)})"]
         else:
             entry = [f"            return __ins(__depth + 1, {', '.join(params)})"]
     return [
@@ -150,31 +158,59 @@ def _self_recursive(definition: FunctionDef, signature: str, checks: list[str], 
         "            __G.calls = __depth",
         *_inner("__in", inner_parameters, cost, fast),
         *(_inner("__ins", inner_parameters, cost, proven[1]) if proven else []),
+        *(_inner("__inf", inner_parameters[1:], cost, proven[3], charged=not proven[4])
+          if proven and proven[2] else []),
     ]
 
 
-def _inner(name: str, parameters: list[str], cost: int, lines: list[str]) -> list[str]:
-    """An inner function of a self-calling one: the depth in ``__d``, then its charge."""
+def _charge(units: int, indent: str) -> list[str]:
+    return [f"{indent}__G.steps -= {units}", f"{indent}if __G.steps < 0: __rt_charge(__G, 0)"]
+
+
+def _inner(name: str, parameters: list[str], cost: int, lines: list[str], charged: bool = True) -> list[str]:
+    """An inner function of a self-calling one: the depth in ``__d`` (unless bounded already,
+    without it), then its charge (unless its caller pays it, recursion.Proof.calls_ahead)."""
+    depth = [f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()"] if parameters[0] == "__d" else []
     return [
         f"    def {name}({', '.join(parameters)}):",
-        f"        if __d > {MAX_CALL_DEPTH}: __rt_too_deep()",
-        f"        __G.steps -= {cost}",
-        "        if __G.steps < 0: __rt_charge(__G, 0)",
+        *depth,
+        *(_charge(cost, "        ") if charged else []),
         *lines,
     ]
 
 
-def _proven(definition: FunctionDef, required: int, count: int, cost: int) -> tuple[frozenset, list[str]] | None:
-    """The small-integer parameters and the lines of ``__ins``, the inner function that runs
-    when the outer call found them small integers (recursion.Proof); None when nothing is proven."""
+def _proven(definition: FunctionDef, required: int, count: int):
+    """What recursion.Proof proved, for the outer call to check: the small-integer parameters,
+    the lines of ``__ins`` (the inner function that runs when they are small integers), the
+    measure and the lines of ``__inf`` (the one that runs when the measure also bounds the
+    depth: it counts none); None when nothing is proven."""
     proof = Proof(definition.name, [name for name, _ in definition.params],
                   [(name, expression._parsed.tree.body) for name, expression in definition.lets],
                   definition.body._parsed.tree.body)
     if not (proof.small or proof.numeric) or required != count:
         return None
-    self_call = SelfCall(definition.name, "__ins", "__d", required, count, proof)
-    lines, alone = _flavour(definition, False, "        ", self_call)
-    return (proof.small, lines) if alone else None
+    def inner(name: str, depth: str | None):
+        return _flavour(definition, False, "        ", SelfCall(definition.name, name, depth, required, count, proof))
+
+    lines, alone = inner("__ins", "__d")
+    if not alone:
+        return None
+    bounded = inner("__inf", None)[0] if proof.measure is not None else None
+    if proof.calls_ahead:
+        bounded = _calls_ahead(definition, proof, SelfCall(definition.name, "__inf", None, required, count, proof))
+    return proof.small, lines, proof.measure, bounded, bool(proof.calls_ahead)
+
+
+def _calls_ahead(definition: FunctionDef, proof: Proof, self_call: SelfCall) -> list[str]:
+    """``__inf`` when it charges its self-calls as it takes the branch that makes them
+    (recursion.Proof.calls_ahead): the outer call pays for the first."""
+    body = definition.body._parsed.tree.body
+    translator = Translator(definition.body._parsed, False, frozenset(), {p for p, _ in definition.params}, "__x",
+                            self_call)
+    test, first, second = (ast.unparse(translator.visit(node)) for node in (body.test, body.body, body.orelse))
+    cost = CALL_COST + NODE_COST * definition.body.nodes
+    return [f"        if {test}: return {first}", *_charge(cost * proof.calls_ahead, "        "),
+            f"        return {second}"]
 
 
 def _build_factory(definition: FunctionDef):

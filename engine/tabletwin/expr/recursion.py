@@ -14,6 +14,12 @@ of at most :data:`STEP_BOUND`, or an integer constant of at most :data:`ENTRY_BO
 self-call changes it: one always passed on as it is gains nothing). Names
 that comprehensions or ``let``s bind over a parameter make the whole proof void (a name would
 not always be the parameter).
+
+Two more facts spare the count of calls deep and most charges (``Proof.measure`` and
+``Proof.calls_ahead``): ``n`` falls by at least one at every call and no call is made below 2,
+so ``fib(n)`` nests at most ``n`` calls deep, which the outer call checks once; and nothing in
+the body but the budget can end the run, so a call charges the two calls of its second branch
+as it takes it, and a call of the first branch charges nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +68,19 @@ class Proof:
         self.small = frozenset(small)
         self.numeric = self.is_number(body)
         self._calls_numeric = self.numeric
+        self.measure = None if lets else _measure(body, calls, params, self.small)
+        """``(parameter, floor)`` when calls happen only while that parameter is at least
+        ``floor`` and each passes it at least one less: then a call entered with it at ``v``
+        nests at most ``v - floor + 2`` calls deep, which the outer call can check at once."""
+        self.calls_ahead = None
+        """With a measure, when nothing in the body can fail (numbers, small integers, self-calls
+        and ``+ - *``) and every self-call of the second branch runs once that branch is taken: how
+        many. Then a call may charge its self-calls when it takes the branch, before they run:
+        charges come earlier, never more, and only the budget can end the run, so it ends with the
+        same error when it does, and charges the same when it does not."""
+        if self.measure is not None and self.numeric and self._cannot_fail(body.body) \
+                and self._cannot_fail(body.orelse):
+            self.calls_ahead = len(calls)
 
     def is_number(self, node: ast.expr) -> bool:
         """Whether ``node`` always gives a number (given that the function itself does, which
@@ -79,9 +98,47 @@ class Proof:
             return self.is_number(node.body) and self.is_number(node.orelse)
         return self._calls_numeric and _is_self_call(node, self.name)
 
+    def _cannot_fail(self, node: ast.expr) -> bool:
+        """Numbers made of constants, small integers, self-calls (whose arguments are small
+        integers) and ``+ - *``, with no branch: nothing in it can fail, and all of it runs."""
+        if isinstance(node, ast.BinOp):
+            return isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)) and self._cannot_fail(node.left) \
+                and self._cannot_fail(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return isinstance(node.op, (ast.USub, ast.UAdd)) and self._cannot_fail(node.operand)
+        return isinstance(node, (ast.Constant, ast.Name, ast.Call)) and self.is_number(node)
+
     def is_small(self, node: ast.expr) -> bool:
         """Whether ``node`` is a small-integer parameter."""
         return isinstance(node, ast.Name) and node.id in self.small
+
+
+def _measure(body: ast.expr, calls: list[ast.Call], params: list[str], small: frozenset[str]):
+    """``n`` and 2 in ``n if n < 2 else fib(n - 1) + fib(n - 2)``; see Proof.measure."""
+    if not isinstance(body, ast.IfExp) or not calls:
+        return None
+    test = body.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(left, ast.Name) and _is_int_constant(right, ENTRY_BOUND) and isinstance(op, (ast.Lt, ast.LtE)):
+        name, floor = left.id, right.value + isinstance(op, ast.LtE)
+    elif isinstance(right, ast.Name) and _is_int_constant(left, ENTRY_BOUND) and isinstance(op, (ast.Gt, ast.GtE)):
+        name, floor = right.id, left.value + isinstance(op, ast.GtE)
+    else:
+        return None
+    if name not in small:
+        return None
+    reached = {id(node) for node in ast.walk(body.orelse)}
+    if not all(id(call) in reached for call in calls):  # no call in the test or the first branch
+        return None
+    position = params.index(name)
+    for call in calls:
+        argument = call.args[position]
+        if not (isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Sub) and _is_name(argument.left, name)
+                and _is_int_constant(argument.right, STEP_BOUND) and argument.right.value >= 1):
+            return None
+    return name, floor
 
 
 def _is_self_call(node: ast.AST, name: str) -> bool:

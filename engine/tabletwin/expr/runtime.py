@@ -192,8 +192,16 @@ def make_dict(mapping: dict) -> dict:
                 raise DictKeyError(type_name(key))
     # Only a key made of digits can be an index key, which ordered() may move to the front.
     if any(map(str.isdigit, mapping)):
-        if len(mapping) < SMALL_DICT and _indexes_in_order(mapping):
-            return mapping
+        if len(mapping) < SMALL_DICT:
+            keys = tuple(mapping)
+            if keys in _ORDERED_KEYS:
+                return mapping
+            if _indexes_in_order(mapping):
+                if len(_ORDERED_KEYS) >= ORDERED_KEYS_KEPT:
+                    _ORDERED_KEYS.clear()
+                if sum(map(len, keys)) < PLAIN_KEY_LENGTH:
+                    _ORDERED_KEYS.add(keys)
+                return mapping
         return ordered(mapping)
     if len(_PLAIN_KEYS) + len(mapping) > PLAIN_KEYS_KEPT:
         _PLAIN_KEYS.clear()
@@ -209,6 +217,13 @@ PLAIN_KEY_LENGTH = 64
 """Only keys shorter than this are kept, so the set holds at most about 640,000 characters."""
 
 _PLAIN_KEYS: set[str] = set()
+
+ORDERED_KEYS_KEPT = 1_000
+"""Key sequences kept as known to be index keys in ascending order (``('0', '1')`` of
+``{str(p): ... for p in players}``), each shorter than PLAIN_KEY_LENGTH characters in all;
+the set starts afresh when full."""
+
+_ORDERED_KEYS: set[tuple] = set()
 
 
 SMALL_DICT = 16
