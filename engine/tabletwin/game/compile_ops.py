@@ -3,7 +3,7 @@
 An op list compiles once per model into ``run(runner, names, place, ask)`` closures, one per op.
 Each spends :data:`~.work.OP_COST` and does what the op's function in the op table does, in the
 same order, with the same errors: ``let``, ``set``, ``add``, ``place``, ``choose``, ``draw``,
-``if`` and ``for_each`` (the ops the examples run most) read their fields straight from the
+``roll``, ``if`` and ``for_each`` (the ops the examples run most) read their fields straight from the
 compiled expressions; an op written in a way they do not cover (a field given as text, a
 subset choice, an attribute) and every other op call the op table's function itself. A
 decision or chance event is asked with ``ask`` at once, as :class:`~.frames.DecideFrame` and
@@ -120,18 +120,23 @@ def happen(runner, frame: ChanceFrame, ask) -> int:
     return index
 
 
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
 def _reader(op, name: str):
-    """``read(names, scope)`` for a field given as an expression or a plain literal, else ``None``
-    (a missing field, text, or a literal list or dict, which is copied per read: the op table's
-    function says what it means)."""
+    """``read(names, scope)`` for a field given as an expression, a plain literal or a literal list
+    of scalars, else ``None`` (a missing field, text, or a literal holding lists or dicts: the op
+    table's function says what it means)."""
     field: Field | None = op.fields.get(name)
     if field is None:
         return None
     if field.is_code:
         return field.value
+    value = field.value
     if field.is_literal:
-        value = field.value
         return lambda names, scope: value
+    if field.present and value.__class__ is list and all(item.__class__ in _SCALARS for item in value):
+        return lambda names, scope: list(value)  # a literal list is copied per read: of scalars, a copy is deep
     return None
 
 
@@ -285,6 +290,31 @@ def draw(runner, source, target, count: int, visible, position, place: str, ask)
             finish(runner, inserted, ask)
 
 
+def _roll(model, op):
+    """:func:`~.ops.choice.op_roll`: chance over the die's faces, the face bound to ``bind``."""
+    read = _reader(op, "die")
+    if read is None:
+        return None
+    bind = op.raw.get("bind")
+    bind = str(bind) if bind is not None else None
+
+    def run(runner, names, place, ask):
+        faces = _options(read(names, runner.scope), place, op)
+        if not faces:
+            raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
+        visible = visible_to(runner, op, names, ALL)
+        if len(faces) == 1:
+            index = 0
+        else:
+            check_options(place, len(faces))
+            index = ask(Chance(place, None, faces, [1 / len(faces)] * len(faces), visible))
+        runner.value = index
+        if bind is not None:
+            names[bind] = faces[index]
+
+    return run
+
+
 def _if(model, op):
     condition = op.codes.get("cond_x")
     if condition is None:
@@ -325,4 +355,4 @@ def _for_each(model, op):
 
 
 _COMPILERS = {"let": _let, "set": _set, "add": _add, "place": _place, "choose": _choose, "draw": _draw,
-              "if": _if, "for_each": _for_each}
+              "roll": _roll, "if": _if, "for_each": _for_each}
