@@ -1,9 +1,13 @@
 """The compiled path (``game/compile_flow.py``) plays the games the frames play: for every example
 and test model, seeds and line-ups, ``simulate``'s per-game results are the same field for field
-with and without ``TABLETWIN_INTERPRET=1``, cut games and failing models included."""
+compiled (``interpret=False``) and as frames (``interpret=True``, what ``TABLETWIN_INTERPRET=1``
+chooses for every game), cut games and failing models included."""
+
+import os
+import subprocess
+import sys
 
 import pytest
-from _pytest.monkeypatch import MonkeyPatch
 from hypothesis import HealthCheck, given, settings
 
 from tabletwin import load_model
@@ -17,40 +21,38 @@ from ..simulate.pinned_results import MODELS
 SEEDS = range(20)
 
 
-def _both_ways(monkeypatch, model, specs, seed, max_requests=5000):
-    monkeypatch.delenv("TABLETWIN_INTERPRET", raising=False)
-    compiled = play_game(model, specs, seed, max_requests)
-    monkeypatch.setenv("TABLETWIN_INTERPRET", "1")
-    interpreted = play_game(model, specs, seed, max_requests)
-    monkeypatch.delenv("TABLETWIN_INTERPRET")
-    return compiled, interpreted
+def _both_ways(model, specs, seed, max_requests=5000):
+    return (play_game(model, specs, seed, max_requests, interpret=False),
+            play_game(model, specs, seed, max_requests, interpret=True))
 
 
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
-def test_compiled_and_interpreted_games_are_the_same(monkeypatch, path):
+def test_compiled_and_interpreted_games_are_the_same(path):
     model = load_model(path)
     for specs in (["random"], ["first"]):
         for seed in SEEDS:
-            compiled, interpreted = _both_ways(monkeypatch, model, specs, seed)
+            compiled, interpreted = _both_ways(model, specs, seed)
             assert compiled == interpreted, (path.name, specs, seed)
 
 
 @pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
-def test_a_game_cut_at_the_request_limit_is_cut_at_the_same_request(monkeypatch, path):
+def test_a_game_cut_at_the_request_limit_is_cut_at_the_same_request(path):
     model = load_model(path)
     for seed in range(5):
-        compiled, interpreted = _both_ways(monkeypatch, model, ["random"], seed, max_requests=3)
+        compiled, interpreted = _both_ways(model, ["random"], seed, max_requests=3)
         assert compiled == interpreted
         assert compiled.requests <= 3
 
 
-def test_the_environment_variable_turns_the_compiled_path_off(monkeypatch):
+def test_the_environment_variable_turns_the_compiled_path_off():
+    read = "from tabletwin.game import compile_flow; print(compile_flow.INTERPRET)"
+    for value, interpret in (("1", "True"), ("0", "False"), ("", "False")):
+        out = subprocess.run([sys.executable, "-c", read], env={**os.environ, "TABLETWIN_INTERPRET": value},
+                             capture_output=True, text=True, check=True).stdout
+        assert out.strip() == interpret
     model = load_model(MODELS[0])
-    monkeypatch.setenv("TABLETWIN_INTERPRET", "1")
-    assert compiled_play(model) is None
-    monkeypatch.setenv("TABLETWIN_INTERPRET", "0")
-    assert compiled_play(model) is not None
-    assert compiled_play(model) is compiled_play(model)  # compiled once per model
+    assert compiled_play(model, interpret=True) is None
+    assert compiled_play(model, interpret=False) is compiled_play(model, interpret=False)  # compiled once per model
 
 
 @settings(max_examples=150, derandomize=True, deadline=None, database=None,
@@ -63,13 +65,12 @@ def test_random_models_give_the_same_results_and_errors_both_ways(model):
         loaded = load_model(as_yaml(model))
     except TabletwinError:
         return
-    with MonkeyPatch.context() as monkeypatch:
-        for seed in (0, 1):
-            try:
-                compiled, interpreted = _both_ways(monkeypatch, loaded, ["random"], seed, max_requests=200)
-            except TabletwinError:
-                continue  # players that cannot be seated: both ways alike, before any game
-            assert compiled == interpreted
+    for seed in (0, 1):
+        try:
+            compiled, interpreted = _both_ways(loaded, ["random"], seed, max_requests=200)
+        except TabletwinError:
+            continue  # players that cannot be seated: both ways alike, before any game
+        assert compiled == interpreted
 
 
 def _nested(depth: int) -> str:
@@ -112,11 +113,11 @@ end:
 
 
 @pytest.mark.parametrize("depth", [3, 60])
-def test_deep_flows_and_self_running_subflows_play_the_same_games(monkeypatch, depth):
+def test_deep_flows_and_self_running_subflows_play_the_same_games(depth):
     """Past MAX_COMPILED_DEPTH the nodes run as frames, so the Python stack stays bounded."""
     model = load_model(_nested(depth))
     for seed in range(6):
-        compiled, interpreted = _both_ways(monkeypatch, model, ["random"], seed)
+        compiled, interpreted = _both_ways(model, ["random"], seed)
         assert compiled == interpreted
         assert compiled.finished and ("steps", "count") in dict(compiled.usage)
         assert dict(compiled.usage)["steps", "count"] == depth

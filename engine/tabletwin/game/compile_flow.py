@@ -17,9 +17,9 @@ window or end events) and the frame an op returns for the rest of its work (``fo
 ``if``, a subset choice, an emit) run as frames, resumed by :func:`run_inline` until they are
 done; a decision or chance event of an op is asked inline (:mod:`.compile_ops`).
 
-Setting ``TABLETWIN_INTERPRET=1`` in the environment turns this off: callers then drive the
-frames through :class:`~.game.Game`, the reference path, to tell a bug of the compiler from one
-of the rules.
+Setting ``TABLETWIN_INTERPRET=1`` in the environment (read at import) turns this off: callers
+then drive the frames through :class:`~.game.Game`, the reference path, to tell a bug of the
+compiler from one of the rules.
 """
 
 from __future__ import annotations
@@ -42,15 +42,15 @@ _KEY = ("compiled flow",)
 """The key in ``model.compiled_parts`` of the compiled main flow."""
 
 
-def interpreting() -> bool:
-    """``TABLETWIN_INTERPRET=1``: run the frames (the reference path) everywhere."""
-    return os.environ.get("TABLETWIN_INTERPRET", "") not in ("", "0")
+INTERPRET = os.environ.get("TABLETWIN_INTERPRET", "") not in ("", "0")
+"""``TABLETWIN_INTERPRET=1`` in the environment when the engine is imported: every game runs as
+frames (the reference path). A caller can also ask per game (``interpret`` below)."""
 
 
-def compiled_play(model):
+def compiled_play(model, interpret: bool | None = None):
     """``play(runner, ask) -> End``: the whole game of ``model``, compiled once per model; ``None``
-    when the reference path is asked for."""
-    if interpreting():
+    when the reference path is asked for (``interpret``, by default :data:`INTERPRET`)."""
+    if INTERPRET if interpret is None else interpret:
         return None
     play = model.compiled_parts.get(_KEY)
     if play is None:

@@ -70,15 +70,15 @@ _KEY = ("tally",)
 class Tally:
     """The counts of one game: ``uses[(kind, key)]``, ``forced[(seat, place)]`` and ``rounds``.
 
-    Both are :class:`~collections.Counter` for their readers, counted with ``get`` rather than
-    ``+=``: a key's first ``+=`` in a game goes through ``Counter.__missing__``, a Python call,
-    and most of a short game's counts are first ones."""
+    Both are plain dicts counted with ``get``: a :class:`~collections.Counter` costs a Python call
+    to make and another (``__missing__``) at each key's first count, and most of a short game's
+    counts are first ones."""
 
     __slots__ = ("uses", "forced", "rounds", "_main_loop", "_content")
 
     def __init__(self, model):
-        self.uses: Counter = Counter()
-        self.forced: Counter = Counter()
+        self.uses: dict = {}
+        self.forced: dict = {}
         self.rounds = 0
         found = model.compiled_parts.get(_KEY)  # the same for every game of the model: found once
         if found is None:
