@@ -20,7 +20,7 @@ from ..expr.runtime import plus
 from ..model.fields import Field
 from . import optable
 from .frames import ChanceFrame, DecideFrame, check_options, run_inline
-from .ops.choice import _check_single, _options
+from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
 from .ops.zones import insert, top_card
 from .requests import ALL, Chance, Decision
@@ -230,13 +230,13 @@ def _choose(model, op):
 
     def run(runner, names, place, ask):
         scope = runner.scope
-        options = _options(read(names, scope), place, op)
+        options = as_options(read(names, scope), place, op)
         actor = actor_code(names, scope) if actor_code is not None else names.get("actor")
         if secret:
             visible = [actor] if actor is not None else []
         else:
             visible = visible_to(runner, op, names, ALL)
-        _check_single(op, place, options, actor)
+        check_single(op, place, options, actor)
         if len(options) == 1:
             if runner.tally is not None:
                 runner.tally.forced_decision(actor, place)
@@ -299,7 +299,7 @@ def _roll(model, op):
     bind = str(bind) if bind is not None else None
 
     def run(runner, names, place, ask):
-        faces = _options(read(names, runner.scope), place, op)
+        faces = as_options(read(names, runner.scope), place, op)
         if not faces:
             raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
         visible = visible_to(runner, op, names, ALL)
