@@ -121,3 +121,42 @@ def test_deep_flows_and_self_running_subflows_play_the_same_games(depth):
         assert compiled == interpreted
         assert compiled.finished and ("steps", "count") in dict(compiled.usage)
         assert dict(compiled.usage)["steps", "count"] == depth
+
+
+_FAILING_EFFECTS = {
+    "a place out of range": '{op: place, what_x: "\'x\'", to: board, at_x: "9"}',
+    "what given as text": '{op: place, what: x, to: board, at_x: "1"}',
+    "a part no player has": '{op: draw, from: deck, to: "hand[5]"}',
+    "a player zone without its part": "{op: draw, from: deck, to: hand}",
+    "a variable never declared": "{op: set, var: nothing, value: 1}",
+    "text added to a number": '{op: add, var: "score[actor]", amount_x: "\'a\'"}',
+    "an index that is no number": '{op: set, var: "score[\'x\']", value: 1}',
+    "a choice without options": "{op: choose, options_x: '[]', bind: c}",
+    "a die without faces": "{op: roll, die_x: '[]', bind: d}",
+    "for_each over a number": "{op: for_each, items_x: '3', body: []}",
+    "an unknown op": "{op: juggle}",
+}
+
+
+@pytest.mark.parametrize("effect", list(_FAILING_EFFECTS.values()), ids=list(_FAILING_EFFECTS))
+def test_a_failing_op_fails_with_the_same_message_both_ways(effect):
+    model = load_model(f"""
+game: failing
+num_players: 2
+state:
+  zones:
+    board: {{kind: grid, size: 3, init_x: "['.'] * 3"}}
+    deck: {{kind: stack, visibility: hidden, shuffled: true, init_x: "[1, 2, 3, 4]"}}
+    hand: {{kind: set, owner: player, visibility: owner}}
+  vars:
+    score: {{scope: player, init: 0}}
+flow: {{id: game, kind: step, actor_x: "0", do: [go, wait]}}
+actions:
+  go: {{effect: [{{op: draw, from: deck, to: "hand[actor]"}}, {effect}]}}
+  wait: {{}}
+""")
+    for specs in (["random"], ["first"]):
+        for seed in range(4):
+            compiled, interpreted = _both_ways(model, specs, seed)
+            assert compiled == interpreted
+    assert compiled.error is not None  # the first player goes: the op fails

@@ -140,6 +140,27 @@ def _reader(op, name: str):
     return None
 
 
+def _zone(model, op, path):
+    """``pile(runner, names)`` for a zone path: :func:`~.ops.common.zone_of_path` with the zone's
+    declaration looked up at load time (a path that does not fit it fails there, as it would)."""
+    name = path.name
+    decl = model.zones.get(name)
+    if decl is None or decl.per_player != (path.index is not None):
+        return lambda runner, names: zone_of_path(runner, path, names, op)
+    if path.index is None:
+        return lambda runner, names: runner.state.zones[name]
+    index_of = path.index
+
+    def part(runner, names):
+        index = index_of(names, runner.scope)
+        try:
+            return runner.state.zones[name][int(index)]
+        except (IndexError, TypeError, ValueError):
+            raise ExprError(f"zone '{name}' has no part {to_text(index)}", path=op.path) from None
+
+    return part
+
+
 def _let(model, op):
     bind, read = op.raw.get("bind"), _reader(op, "value")
     if bind is None or read is None:
@@ -200,11 +221,12 @@ def _place(model, op):
     read_what, read_at, path = _reader(op, "what"), _reader(op, "at"), op.paths.get("to")
     if read_what is None or read_at is None or path is None:
         return None  # (without at_x: inserting, as the op table's function does)
+    pile_of = _zone(model, op, path)
 
     def run(runner, names, place, ask):
         scope = runner.scope
         what = stored(read_what(names, scope), scope, op.path, place)
-        pile = zone_of_path(runner, path, names, op)
+        pile = pile_of(runner, names)
         at = read_at(names, scope)
         if at is None:
             frame = insert(runner, pile, what, position_of(op, place), place)
@@ -256,10 +278,11 @@ def _draw(model, op):
     if source_path is None or target_path is None or read_n is None or position not in POSITIONS:
         return None
     visible_code = op.codes.get("visible_to_x")
+    source_of, target_of = _zone(model, op, source_path), _zone(model, op, target_path)
 
     def run(runner, names, place, ask):
-        source = zone_of_path(runner, source_path, names, op)
-        target = zone_of_path(runner, target_path, names, op)
+        source = source_of(runner, names)
+        target = target_of(runner, names)
         count = integer(read_n(names, runner.scope), "n", place, op)
         if visible_code is not None:
             visible = runner.players_of(visible_code(names, runner.scope))
