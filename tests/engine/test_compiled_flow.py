@@ -10,9 +10,13 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tabletwin import load_model
+from tabletwin import Game, load_model
 from tabletwin.errors import TabletwinError
+from tabletwin.game.chance import chance_random, pick_chance
 from tabletwin.game.compile_flow import compiled_play
+from tabletwin.game.runner import Runner
+from tabletwin.game.work import GAME_WORK_LIMIT
+from tabletwin.players import make_players
 from tabletwin.simulate.runner import play_game
 
 from ..hostile.models import as_yaml, models
@@ -160,3 +164,49 @@ actions:
             compiled, interpreted = _both_ways(model, specs, seed)
             assert compiled == interpreted
     assert compiled.error is not None  # the first player goes: the op fails
+
+
+def _work_left(model, seed: int, interpret: bool) -> tuple:
+    """The game of ``seed`` with random players: its end and the work left of its budget."""
+    players, chance = make_players(["random"], model, seed), chance_random(seed)
+
+    def ask(request):
+        if request.kind == "chance":
+            return pick_chance(chance, request.probabilities)
+        return players[request.player].choose(None, request)
+
+    if interpret:
+        game = Game(model, seed)
+        while not game.is_over:
+            game.answer(ask(game.request))
+        return game.request, game.value("n_players"), GAME_WORK_LIMIT - game.work
+    runner = Runner(model)
+    end = compiled_play(model, interpret=False)(runner, ask)
+    return end, runner.scope["n_players"], runner.scope.steps
+
+
+@pytest.mark.parametrize("path", MODELS, ids=lambda p: p.stem)
+def test_compiled_games_spend_the_same_work(path):
+    """The work bound stops a game at the same point either way only if every step spends alike."""
+    model = load_model(path)
+    for seed in range(5):
+        assert _work_left(model, seed, interpret=False) == _work_left(model, seed, interpret=True)
+
+
+def test_a_game_that_runs_out_of_work_stops_at_the_same_place():
+    model = load_model("""
+game: endless
+num_players: 1
+state:
+  vars:
+    n: {init: 0}
+flow: {id: game, kind: step, do: count}
+actions:
+  count:
+    effect:
+      - {op: for_each, items_x: "range(1000)", as: i, body: [{op: for_each, items_x: "range(1000)", as: j,
+         body: [{op: add, var: n, amount: 1}]}]}
+""")
+    compiled, interpreted = _both_ways(model, ["random"], 0)
+    assert compiled == interpreted
+    assert compiled.too_long and compiled.error == "ExprError: action count: game runs too long (more than 20000000 steps of work)"
