@@ -234,7 +234,7 @@ def _compile_step(node, check):
     name = node.name
     used = ("steps", name)
     spent_where = f"flow {name}"
-    found = None  # (actions, where), once runner.step_actions has found them all
+    found = None  # (actions, where, no preconditions), once runner.step_actions has found them all
 
     def run(runner, ask):
         nonlocal found
@@ -249,19 +249,24 @@ def _compile_step(node, check):
             uses[used] = uses.get(used, 0) + 1
         actor = actor_code(EMPTY, scope) if actor_code is not None else None
         if found is None:
-            found = (runner.step_actions(node), runner.node_place("step", node))
-        actions, where = found
-        legal = []
-        names = None
-        for action in actions:
-            pre = action.pre
-            if pre is not None:
-                if names is None:
-                    names = {"actor": actor}
-                if pre(names, scope):
+            actions = runner.step_actions(node)
+            found = (actions, runner.node_place("step", node),
+                     all(action.pre is None and not action.pre_is_text for action in actions))
+        actions, where, always = found
+        if always:  # no action has a precondition: all are legal (read, never changed)
+            legal = actions
+        else:
+            legal = []
+            names = None
+            for action in actions:
+                pre = action.pre
+                if pre is not None:
+                    if names is None:
+                        names = {"actor": actor}
+                    if pre(names, scope):
+                        legal.append(action)
+                elif not action.pre_is_text or runner.is_legal(action, names):
                     legal.append(action)
-            elif not action.pre_is_text or runner.is_legal(action, names):
-                legal.append(action)
         if not legal:
             return
         if len(legal) == 1:
