@@ -3,7 +3,7 @@
 An op list compiles once per model into ``run(runner, names, place, ask)`` closures, one per op.
 Each spends :data:`~.work.OP_COST` and does what the op's function in the op table does, in the
 same order, with the same errors: ``let``, ``set``, ``add``, ``place``, ``choose``, ``draw``,
-``if`` and ``for_each`` (the ops the examples run most) read their fields straight from the
+``roll``, ``if`` and ``for_each`` (the ops the examples run most) read their fields straight from the
 compiled expressions; an op written in a way they do not cover (a field given as text, a
 subset choice, an attribute) and every other op call the op table's function itself. A
 decision or chance event is asked with ``ask`` at once, as :class:`~.frames.DecideFrame` and
@@ -19,8 +19,8 @@ from ..expr import to_text
 from ..expr.runtime import plus
 from ..model.fields import Field
 from . import optable
-from .frames import ChanceFrame, DecideFrame, check_options, run_inline
-from .ops.choice import _check_single, _options
+from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
+from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
 from .ops.zones import insert, top_card
 from .requests import ALL, Chance, Decision
@@ -120,19 +120,45 @@ def happen(runner, frame: ChanceFrame, ask) -> int:
     return index
 
 
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
 def _reader(op, name: str):
-    """``read(names, scope)`` for a field given as an expression or a plain literal, else ``None``
-    (a missing field, text, or a literal list or dict, which is copied per read: the op table's
-    function says what it means)."""
+    """``read(names, scope)`` for a field given as an expression, a plain literal or a literal list
+    of scalars, else ``None`` (a missing field, text, or a literal holding lists or dicts: the op
+    table's function says what it means)."""
     field: Field | None = op.fields.get(name)
     if field is None:
         return None
     if field.is_code:
         return field.value
+    value = field.value
     if field.is_literal:
-        value = field.value
         return lambda names, scope: value
+    if field.present and value.__class__ is list and all(item.__class__ in _SCALARS for item in value):
+        return lambda names, scope: list(value)  # a literal list is copied per read: of scalars, a copy is deep
     return None
+
+
+def _zone(model, op, path):
+    """``pile(runner, names)`` for a zone path: :func:`~.ops.common.zone_of_path` with the zone's
+    declaration looked up at load time (a path that does not fit it fails there, as it would)."""
+    name = path.name
+    decl = model.zones.get(name)
+    if decl is None or decl.per_player != (path.index is not None):
+        return lambda runner, names: zone_of_path(runner, path, names, op)
+    if path.index is None:
+        return lambda runner, names: runner.state.zones[name]
+    index_of = path.index
+
+    def part(runner, names):
+        index = index_of(names, runner.scope)
+        try:
+            return runner.state.zones[name][int(index)]
+        except (IndexError, TypeError, ValueError):
+            raise ExprError(f"zone '{name}' has no part {to_text(index)}", path=op.path) from None
+
+    return part
 
 
 def _let(model, op):
@@ -195,11 +221,12 @@ def _place(model, op):
     read_what, read_at, path = _reader(op, "what"), _reader(op, "at"), op.paths.get("to")
     if read_what is None or read_at is None or path is None:
         return None  # (without at_x: inserting, as the op table's function does)
+    pile_of = _zone(model, op, path)
 
     def run(runner, names, place, ask):
         scope = runner.scope
         what = stored(read_what(names, scope), scope, op.path, place)
-        pile = zone_of_path(runner, path, names, op)
+        pile = pile_of(runner, names)
         at = read_at(names, scope)
         if at is None:
             frame = insert(runner, pile, what, position_of(op, place), place)
@@ -216,28 +243,40 @@ def _place(model, op):
 
 
 def _choose(model, op):
+    """:func:`~.ops.choice.op_choose` of one option (no ``min``/``max``); its checks call the op's
+    own functions only to fail with their messages."""
     read, bind = _reader(op, "options"), op.raw.get("bind")
     if read is None or bind is None or "min" in op.fields or "max" in op.fields:
         return None
     bind = str(bind)
     actor_code = op.codes.get("actor_x")
+    visible_code = op.codes.get("visible_to_x")
     secret = op.raw.get("secret") is True
 
     def run(runner, names, place, ask):
         scope = runner.scope
-        options = _options(read(names, scope), place, op)
+        value = read(names, scope)
+        try:
+            options = list(value)
+        except TypeError:
+            as_options(value, place, op)  # raises
         actor = actor_code(names, scope) if actor_code is not None else names.get("actor")
         if secret:
             visible = [actor] if actor is not None else []
+        elif visible_code is not None:
+            visible = runner.players_of(visible_code(names, scope))
         else:
-            visible = visible_to(runner, op, names, ALL)
-        _check_single(op, place, options, actor)
-        if len(options) == 1:
+            visible = ALL
+        count = len(options)
+        if not count or (count > 1 and actor is None):
+            check_single(op, place, options, actor)  # raises
+        if count == 1:
             if runner.tally is not None:
                 runner.tally.forced_decision(actor, place)
             names[bind] = options[0]
             return
-        check_options(place, len(options))
+        if count > MAX_OPTIONS:
+            check_options(place, count)  # raises
         names[bind] = options[ask(Decision(actor, place, None, options, visible))]
 
     return run
@@ -251,10 +290,11 @@ def _draw(model, op):
     if source_path is None or target_path is None or read_n is None or position not in POSITIONS:
         return None
     visible_code = op.codes.get("visible_to_x")
+    source_of, target_of = _zone(model, op, source_path), _zone(model, op, target_path)
 
     def run(runner, names, place, ask):
-        source = zone_of_path(runner, source_path, names, op)
-        target = zone_of_path(runner, target_path, names, op)
+        source = source_of(runner, names)
+        target = target_of(runner, names)
         count = integer(read_n(names, runner.scope), "n", place, op)
         if visible_code is not None:
             visible = runner.players_of(visible_code(names, runner.scope))
@@ -283,6 +323,31 @@ def draw(runner, source, target, count: int, visible, position, place: str, ask)
         inserted = insert(runner, target, card, position, place)
         if inserted is not None:
             finish(runner, inserted, ask)
+
+
+def _roll(model, op):
+    """:func:`~.ops.choice.op_roll`: chance over the die's faces, the face bound to ``bind``."""
+    read = _reader(op, "die")
+    if read is None:
+        return None
+    bind = op.raw.get("bind")
+    bind = str(bind) if bind is not None else None
+
+    def run(runner, names, place, ask):
+        faces = as_options(read(names, runner.scope), place, op)
+        if not faces:
+            raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
+        visible = visible_to(runner, op, names, ALL)
+        if len(faces) == 1:
+            index = 0
+        else:
+            check_options(place, len(faces))
+            index = ask(Chance(place, None, faces, [1 / len(faces)] * len(faces), visible))
+        runner.value = index
+        if bind is not None:
+            names[bind] = faces[index]
+
+    return run
 
 
 def _if(model, op):
@@ -325,4 +390,4 @@ def _for_each(model, op):
 
 
 _COMPILERS = {"let": _let, "set": _set, "add": _add, "place": _place, "choose": _choose, "draw": _draw,
-              "if": _if, "for_each": _for_each}
+              "roll": _roll, "if": _if, "for_each": _for_each}

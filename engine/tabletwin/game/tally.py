@@ -68,13 +68,17 @@ _KEY = ("tally",)
 
 
 class Tally:
-    """The counts of one game: ``uses[(kind, key)]``, ``forced[(seat, place)]`` and ``rounds``."""
+    """The counts of one game: ``uses[(kind, key)]``, ``forced[(seat, place)]`` and ``rounds``.
+
+    Both are plain dicts counted with ``get``: a :class:`~collections.Counter` costs a Python call
+    to make and another (``__missing__``) at each key's first count, and most of a short game's
+    counts are first ones."""
 
     __slots__ = ("uses", "forced", "rounds", "_main_loop", "_content")
 
     def __init__(self, model):
-        self.uses: Counter = Counter()
-        self.forced: Counter = Counter()
+        self.uses: dict = {}
+        self.forced: dict = {}
         self.rounds = 0
         found = model.compiled_parts.get(_KEY)  # the same for every game of the model: found once
         if found is None:
@@ -87,15 +91,19 @@ class Tally:
         return self._main_loop is not None
 
     def use(self, kind: str, key) -> None:
-        self.uses[kind, key] += 1
+        uses = self.uses
+        counted = (kind, key)
+        uses[counted] = uses.get(counted, 0) + 1
 
     def item(self, item) -> None:
         """A content item was used (``exec``, or one of its abilities, triggers or modifiers)."""
         found = self._content.get(id(item))
-        self.uses["content", found[0] if found else str(item.get("id"))] += 1
+        self.use("content", found[0] if found else str(item.get("id")))
 
     def action(self, action) -> None:
-        self.uses["actions", action.name] += 1
+        uses = self.uses
+        key = ("actions", action.name)
+        uses[key] = uses.get(key, 0) + 1
         if action.item is not None:
             self.item(action.item)
 
@@ -103,21 +111,23 @@ class Tally:
         if trigger.item is not None:
             self.item(trigger.item)
         else:
-            self.uses["triggers", trigger.id] += 1
+            self.use("triggers", trigger.id)
 
     def modifier(self, modifier) -> None:
         if modifier.item is not None:
             self.item(modifier.item)
         else:
-            self.uses["modifiers", format_path(modifier.path)] += 1
+            self.use("modifiers", format_path(modifier.path))
 
     def window(self, name) -> None:
-        self.uses["windows", ANY_WINDOW if name is None else str(name)] += 1
+        self.use("windows", ANY_WINDOW if name is None else str(name))
 
     def forced_decision(self, player, where: str) -> None:
         """A choice of ``player`` with one option, taken without asking."""
         if player is not None:
-            self.forced[int(player), where] += 1
+            forced = self.forced
+            key = (int(player), where)
+            forced[key] = forced.get(key, 0) + 1
 
     def loop_round(self, node) -> None:
         if id(node) == self._main_loop:

@@ -83,7 +83,8 @@ class _Cut(BaseException):
     ``BaseException`` so that no frame's clean-up takes it for an error of the game)."""
 
 
-def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS) -> GameResult:
+def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None = MAX_REQUESTS, *,
+              interpret: bool | None = None) -> GameResult:
     """One game with fresh players for its seed: :func:`tabletwin.play.play`'s game, counted as it goes.
 
     The same loop as ``play`` (chance from the game's chance stream, decisions by the seat's
@@ -92,6 +93,8 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
     every seat's player looks at nothing but the request (random and first players), the game
     runs on the compiled path (:mod:`tabletwin.game.compile_flow`), which answers each request
     as it is made; otherwise through :class:`~tabletwin.game.Game`. Both play the same game.
+    ``interpret`` chooses the frames (``True``) or the compiled path (``False``) for this game;
+    by default ``TABLETWIN_INTERPRET`` does.
     """
     players = make_players(list(specs), model, seed)
     tally = Tally(model)
@@ -122,7 +125,7 @@ def play_game(model, specs: Sequence[str], seed: int, max_requests: int | None =
         requests += 1
         return index
 
-    play = compiled_play(model) if all(player.__class__ in _PLAIN for player in players) else None
+    play = compiled_play(model, interpret) if all(player.__class__ in _PLAIN for player in players) else None
     try:
         if play is not None:
             runner = Runner(model, tally)

@@ -16,7 +16,7 @@ from .common import get, integer, require_text, visible_to
 DONE = "done"
 
 
-def _options(value, place: str, op) -> list:
+def as_options(value, place: str, op) -> list:
     """Any iterable (a dict gives its keys), as the spec allows."""
     try:
         return list(value)
@@ -25,7 +25,7 @@ def _options(value, place: str, op) -> list:
 
 
 def op_choose(runner, op, local_names, place):
-    options = _options(get(runner, op, "options", local_names, place, required=True), place, op)
+    options = as_options(get(runner, op, "options", local_names, place, required=True), place, op)
     bind = require_text(op, "bind", place)
     code = op.codes.get("actor_x")
     actor = code(local_names, runner.scope) if code is not None else local_names.get("actor")
@@ -34,7 +34,7 @@ def op_choose(runner, op, local_names, place):
     else:
         visible = visible_to(runner, op, local_names, ALL)
     if "min" not in op.fields and "max" not in op.fields:
-        _check_single(op, place, options, actor)
+        check_single(op, place, options, actor)
         return DecideFrame(actor, place, options, visible, then=_bind_picked, args=(options, local_names, bind))
     return Then(choose_from(runner, op, local_names, place, options, actor, visible, True), bind_to,
                 (local_names, bind))
@@ -44,7 +44,7 @@ def _bind_picked(runner, index, options, local_names, bind):
     local_names[bind] = options[index]
 
 
-def _check_single(op, place, options, actor) -> None:
+def check_single(op, place, options, actor) -> None:
     if not options:
         raise ExprError(f"{place}: choose has no options", path=op.path)
     if len(options) > 1 and actor is None:
@@ -59,7 +59,7 @@ def bind_to(runner, value, local_names: dict, name: str):
 def choose_from(runner, op, local_names, place, options, actor, visible, subset) -> Frame:
     """The frame of a choice among ``options``; it leaves the chosen value (a list for a subset) in ``runner.value``."""
     if not subset:
-        _check_single(op, place, options, actor)
+        check_single(op, place, options, actor)
         return DecideFrame(actor, place, options, visible, then=_picked, args=(options,))
     lowest = integer(get(runner, op, "min", local_names, place, default=0), "min", place, op)
     highest = integer(get(runner, op, "max", local_names, place, default=len(options)), "max", place, op)
@@ -131,7 +131,7 @@ class SubsetFrame(Frame):
 
 
 def op_roll(runner, op, local_names, place):
-    faces = _options(get(runner, op, "die", local_names, place, required=True), place, op)
+    faces = as_options(get(runner, op, "die", local_names, place, required=True), place, op)
     if not faces:
         raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
     visible = visible_to(runner, op, local_names, ALL)
