@@ -11,8 +11,7 @@ after the child frame was popped without handling it.
 
 What the compiled path leaves out (observations, labels, the record of answers, copies) is what
 nothing reads in a game played to its end by such a caller, so it ends exactly as the frames end
-(``tests/tactics/test_continued.py``). With :data:`~.compile_flow.INTERPRET` set every node runs
-as frames.
+(``tests/tactics/test_continued.py``).
 """
 
 from __future__ import annotations
@@ -24,10 +23,11 @@ from .frames import Frame, unwind
 _KEY = "continued node"
 
 
-def finish(runner, request, ask):
+def finish(runner, request, ask, interpret: bool | None = None):
     """Answer ``request`` (the one ``runner`` waits on) and every later one with ``ask(request) ->
-    index`` until the game ends; returns the :class:`~.requests.End`."""
-    compiled = not compile_flow.INTERPRET
+    index`` until the game ends; returns the :class:`~.requests.End`. With ``interpret`` (by
+    default :data:`~.compile_flow.INTERPRET`) every node runs as frames."""
+    compiled = not (compile_flow.INTERPRET if interpret is None else interpret)
     parts = runner.model.compiled_parts
     frames = runner.frames
     value = ask(request)
