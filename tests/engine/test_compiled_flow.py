@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from tabletwin import Game, load_model
 from tabletwin.errors import TabletwinError
 from tabletwin.game.chance import chance_random, pick_chance
-from tabletwin.game.compile_flow import compiled_play
+from tabletwin.game.compile_flow import MAX_COMPILED_DEPTH, compile_node, compiled_play
 from tabletwin.game.runner import Runner
 from tabletwin.game.work import GAME_WORK_LIMIT
 from tabletwin.players import make_players
@@ -116,7 +116,7 @@ end:
 """
 
 
-@pytest.mark.parametrize("depth", [3, 60])
+@pytest.mark.parametrize("depth", [3, MAX_COMPILED_DEPTH + 30])
 def test_deep_flows_and_self_running_subflows_play_the_same_games(depth):
     """Past MAX_COMPILED_DEPTH the nodes run as frames, so the Python stack stays bounded."""
     model = load_model(_nested(depth))
@@ -125,6 +125,8 @@ def test_deep_flows_and_self_running_subflows_play_the_same_games(depth):
         assert compiled == interpreted
         assert compiled.finished and ("steps", "count") in dict(compiled.usage)
         assert dict(compiled.usage)["steps", "count"] == depth
+    assert compile_node(model, model.flow, MAX_COMPILED_DEPTH).__qualname__.startswith("compile_node.")
+    assert compile_node(model, model.flow, MAX_COMPILED_DEPTH + 1).__qualname__.startswith("_as_frames.")
 
 
 _FAILING_EFFECTS = {

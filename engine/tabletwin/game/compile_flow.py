@@ -12,10 +12,11 @@ the same expressions evaluated, the same tally counts and errors, so a seed play
 either way (``tests/engine/test_compiled_flow.py`` plays every example and test model both
 ways). What they leave out is what nothing in such a game reads back: the observations (and
 with them the labels of the options, see :mod:`.labels`), the record of answers, and copies.
-Sequences, loops and steps are compiled; any other node (a branch, a subflow, a node with a
-window or end events) and the frame an op returns for the rest of its work (``for_each``,
-``if``, a subset choice, an emit) run as frames, resumed by :func:`run_inline` until they are
-done; a decision or chance event of an op is asked inline (:mod:`.compile_ops`).
+Sequences, loops, branches, subflows and steps are compiled, and the end checks
+(:func:`~.endcheck.compiled_check`); a node with a window or end events, a node nested deeper
+than :data:`MAX_COMPILED_DEPTH`, and any frame an op returns (a subset choice, an emit, a
+window; see :mod:`.compile_ops` for the ops) run as frames, resumed by
+:func:`~.frames.run_inline` until they are done, answering through the same ``ask``.
 
 Setting ``TABLETWIN_INTERPRET=1`` in the environment (read at import) turns this off: callers
 then drive the frames through :class:`~.game.Game`, the reference path, to tell a bug of the
@@ -233,7 +234,7 @@ def _compile_step(node, check):
     name = node.name
     used = ("steps", name)
     spent_where = f"flow {name}"
-    found = None  # (actions, where), once runner.step_actions has found them all
+    found = None  # (actions, where, no preconditions), once runner.step_actions has found them all
 
     def run(runner, ask):
         nonlocal found
@@ -248,19 +249,24 @@ def _compile_step(node, check):
             uses[used] = uses.get(used, 0) + 1
         actor = actor_code(EMPTY, scope) if actor_code is not None else None
         if found is None:
-            found = (runner.step_actions(node), runner.node_place("step", node))
-        actions, where = found
-        legal = []
-        names = None
-        for action in actions:
-            pre = action.pre
-            if pre is not None:
-                if names is None:
-                    names = {"actor": actor}
-                if pre(names, scope):
+            actions = runner.step_actions(node)
+            found = (actions, runner.node_place("step", node),
+                     all(action.pre is None and not action.pre_is_text for action in actions))
+        actions, where, always = found
+        if always:  # no action has a precondition: all are legal (read, never changed)
+            legal = actions
+        else:
+            legal = []
+            names = None
+            for action in actions:
+                pre = action.pre
+                if pre is not None:
+                    if names is None:
+                        names = {"actor": actor}
+                    if pre(names, scope):
+                        legal.append(action)
+                elif not action.pre_is_text or runner.is_legal(action, names):
                     legal.append(action)
-            elif not action.pre_is_text or runner.is_legal(action, names):
-                legal.append(action)
         if not legal:
             return
         if len(legal) == 1:

@@ -19,7 +19,7 @@ from ..expr import to_text
 from ..expr.runtime import plus
 from ..model.fields import Field
 from . import optable
-from .frames import ChanceFrame, DecideFrame, check_options, run_inline
+from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
 from .ops.zones import insert, top_card
@@ -243,28 +243,40 @@ def _place(model, op):
 
 
 def _choose(model, op):
+    """:func:`~.ops.choice.op_choose` of one option (no ``min``/``max``); its checks call the op's
+    own functions only to fail with their messages."""
     read, bind = _reader(op, "options"), op.raw.get("bind")
     if read is None or bind is None or "min" in op.fields or "max" in op.fields:
         return None
     bind = str(bind)
     actor_code = op.codes.get("actor_x")
+    visible_code = op.codes.get("visible_to_x")
     secret = op.raw.get("secret") is True
 
     def run(runner, names, place, ask):
         scope = runner.scope
-        options = as_options(read(names, scope), place, op)
+        value = read(names, scope)
+        try:
+            options = list(value)
+        except TypeError:
+            as_options(value, place, op)  # raises
         actor = actor_code(names, scope) if actor_code is not None else names.get("actor")
         if secret:
             visible = [actor] if actor is not None else []
+        elif visible_code is not None:
+            visible = runner.players_of(visible_code(names, scope))
         else:
-            visible = visible_to(runner, op, names, ALL)
-        check_single(op, place, options, actor)
-        if len(options) == 1:
+            visible = ALL
+        count = len(options)
+        if not count or (count > 1 and actor is None):
+            check_single(op, place, options, actor)  # raises
+        if count == 1:
             if runner.tally is not None:
                 runner.tally.forced_decision(actor, place)
             names[bind] = options[0]
             return
-        check_options(place, len(options))
+        if count > MAX_OPTIONS:
+            check_options(place, count)  # raises
         names[bind] = options[ask(Decision(actor, place, None, options, visible))]
 
     return run
