@@ -16,6 +16,7 @@ import random
 
 from ..errors import EngineError
 from ..game.chance import pick_chance
+from ..game.continued import finish
 from .player import RulePlayer, base_place, matches
 
 MAX_ROLLOUT_REQUESTS = 5_000
@@ -94,21 +95,37 @@ class SearchPlayer(RulePlayer):
         runner = copy._runner
         runner.observe = _unread
         request = copy.request
-        # The copy is thrown away afterwards, so it is driven through its runner: answers the
-        # rules and the chance draw are always in range, and nobody reads the copy's answers or
-        # observations (nothing in a game reads its observations back, so they are not made).
+        if request.kind == "end":
+            return float(request.payoffs[me])
+        asked = 0
+
+        def ask(request) -> int:
+            nonlocal asked
+            asked += 1
+            if asked >= MAX_ROLLOUT_REQUESTS:
+                raise _TooLong
+            if request.kind == "chance":
+                return pick_chance(rng, request.probabilities)
+            try:
+                return players[request.player].choose(copy, request)
+            except EngineError:
+                raise _TooLong from None  # (payoff 0 too; not an error any frame could handle)
+
+        # The copy is thrown away afterwards, so it is played to its end on the compiled path
+        # (:mod:`..game.continued`): answers of the rules and the chance draw are always in
+        # range, and nobody reads the copy's answers or observations (nothing in a game reads its
+        # observations back, so they are not made).
         try:
-            for _ in range(MAX_ROLLOUT_REQUESTS):
-                kind = request.kind
-                if kind == "end":
-                    return float(request.payoffs[me])
-                if kind == "chance":
-                    request = runner.advance(pick_chance(rng, request.probabilities))
-                else:
-                    request = runner.advance(players[request.player].choose(copy, request))
-        except EngineError:
+            return float(finish(runner, request, ask).payoffs[me])
+        except (EngineError, _TooLong):
             return 0.0
-        return 0.0
+        finally:
+            copy.close()  # its scope goes to the next copy (and no cycle is left for the collector)
+
+
+class _TooLong(BaseException):
+    """A rollout's request beyond :data:`MAX_ROLLOUT_REQUESTS`, or its player failed: payoff 0.
+    Not an ``Exception``, so no frame's clean-up takes it for the game's own error."""
 
 
 def _unread(where, kind, text, visible=None, player=None) -> None:

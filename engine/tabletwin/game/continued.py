@@ -1,0 +1,132 @@
+"""A game in the middle of its flow, played to its end with every request answered at once.
+
+A copied game (:mod:`.snapshot`) is a stack of frames, and :mod:`.compile_flow` compiles a flow
+only from its top; look-ahead plays such copies to the end by the thousand. So the stack is
+resumed as :func:`~.frames.run_frames` would, except that a flow node a frame would push is run
+by its compiled closure instead (:func:`~.compile_flow.compile_node`), and a loop frame finishes
+its rounds with every child compiled, steps too (:func:`finish_loop`): only the rest of the
+step or node the game waits in runs as frames. A flow frame (a node, a loop, a
+subflow, the main flow) ignores the value its child node finishes with, so the closure can stand
+in for the child's frame; an exception from it unwinds the stack from the parent, as it would
+after the child frame was popped without handling it.
+
+What the compiled path leaves out (observations, labels, the record of answers, copies) is what
+nothing reads in a game played to its end by such a caller, so it ends exactly as the frames end
+(``tests/tactics/test_continued.py``).
+"""
+
+from __future__ import annotations
+
+from ..errors import ExprError
+from . import compile_flow
+from .flowframes import MAX_LOOP_ROUNDS, LoopFrame, NodeFrame
+from .frames import Frame, unwind
+from .labels import label
+
+EMPTY: dict = {}
+
+_KEY = "continued node"
+
+
+def compiled_node(model, node):
+    """The compiled closure of ``node`` (:func:`~.compile_flow.compile_node`), once per model."""
+    parts = model.compiled_parts
+    found = parts.get((_KEY, id(node)))
+    if found is None:  # (the node kept beside: an id is unique while it lives)
+        found = parts[(_KEY, id(node))] = (node, compile_flow.compile_node(model, node))
+    return found[1]
+
+
+def finish(runner, request, ask, interpret: bool | None = None):
+    """Answer ``request`` (the one ``runner`` waits on) and every later one with ``ask(request) ->
+    index`` until the game ends; returns the :class:`~.requests.End`. With ``interpret`` (by
+    default :data:`~.compile_flow.INTERPRET`) every node runs as frames."""
+    compiled = not (compile_flow.INTERPRET if interpret is None else interpret)
+    model = runner.model
+    frames = runner.frames
+    value = ask(request)
+    while frames:
+        frame = frames[-1]
+        try:
+            if frame.__class__ is LoopFrame and compiled:
+                finish_loop(runner, frame, ask)
+                out = None
+            else:
+                out = frame.resume(runner, value)
+                while out.__class__ is NodeFrame and compiled:
+                    compiled_node(model, out.node)(runner, ask)
+                    out = frame.resume(runner, runner.value)
+        except Exception as exc:
+            unwind(runner, exc)
+            value = runner.value
+            continue
+        if out is None:
+            frames.pop()
+            value = runner.value
+        elif isinstance(out, Frame):
+            frames.append(out)
+            value = None
+        else:
+            value = ask(out)
+    return runner.end
+
+
+def finish_loop(runner, frame, ask) -> None:
+    """What :meth:`LoopFrame.resume <.flowframes.LoopFrame.resume>` does from where ``frame`` is,
+    to the loop's end, with its children (steps too) run by their compiled closures: the loop's
+    rounds so far count towards :data:`~.flowframes.MAX_LOOP_ROUNDS`."""
+    node = frame.node
+    model = runner.model
+    children = [compiled_node(model, child) for child in node.children]
+    count = len(children)
+    scope = runner.scope
+    while True:
+        pc = frame.pc
+        if pc == 2:
+            index = frame.child_index
+            if index < count:
+                frame.child_index = index + 1
+                children[index](runner, ask)
+                continue
+            if frame.values is not None:
+                frame.pc = 1
+                continue
+            if node.once:
+                return
+            frame.pc = 0
+            continue
+        if pc == 1:
+            values = frame.values
+            index = frame.value_index
+            if index >= len(values):
+                if node.once:
+                    return
+                frame.pc = 0
+                continue
+            frame.value_index = index + 1
+            runner.spend_on(node)
+            if node.as_name is not None:
+                runner.state.set_variable(str(node.as_name), values[index], node.path, runner.node_place("flow", node))
+            frame.child_index = 0
+            frame.pc = 2
+            continue
+        if node.until is not None and node.until(EMPTY, scope):
+            return
+        frame.rounds += 1
+        if runner.tally is not None:
+            runner.tally.loop_round(node)
+        if frame.rounds > MAX_LOOP_ROUNDS:
+            raise ExprError(f"flow {node.name}: loop does not end", path=node.path)
+        runner.spend_on(node)
+        if node.over is not None:
+            values = node.over(EMPTY, scope)
+            try:
+                values = list(values)
+            except TypeError:
+                raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=node.path) from None
+            frame.values = values
+            frame.value_index = 0
+            frame.pc = 1
+        else:
+            frame.child_index = 0
+            frame.pc = 2
