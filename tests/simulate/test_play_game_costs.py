@@ -145,3 +145,15 @@ def test_a_scope_with_a_name_of_its_own_is_emptied_not_kept():
     scope["stray"] = 1
     game.close()
     assert len(scope) == 0 and Game(model, 2)._runner.scope is not scope
+
+
+def test_closing_a_game_twice_leaves_the_scope_it_gave_away_alone():
+    model = load_model(KUHN)
+    game = _finished(model, 1)
+    scope = game._runner.scope
+    game.close()
+    taker = Game(model, 2)
+    assert taker._runner.scope is scope
+    game.close()  # the look-ahead's rollout and its caller may both close a copy
+    assert taker._runner.scope is scope and "stake" in scope
+    assert Game(model, 3)._runner.scope is not scope  # not given away a second time

@@ -143,6 +143,8 @@ class Game:
 def close_runner(runner) -> None:
     """:meth:`Game.close` for a runner played without a :class:`Game` (:mod:`.compile_flow`)."""
     scope = runner.scope
+    if scope is None:  # closed before: the scope may already serve another game
+        return
     runner.scope = runner.state.scope = runner.state.budget = None
     if not recycle(runner.model, scope):
         scope.clear()

@@ -119,8 +119,6 @@ class SearchPlayer(RulePlayer):
             return float(finish(runner, request, ask).payoffs[me])
         except (EngineError, _TooLong):
             return 0.0
-        finally:
-            copy.close()  # its scope goes to the next copy (and no cycle is left for the collector)
 
 
 class _TooLong(BaseException):
