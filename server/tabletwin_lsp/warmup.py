@@ -40,8 +40,8 @@ FIRST_ANSWERS = (
         command=types.Command(title="t", command="c"))]),
     types.Hover(contents=_TEXT, range=types.Range(types.Position(0, 0), types.Position(0, 1))),
 )
-"""What the server answers them with, with every field the completion handler sets (pygls writes a request's answer
-as a plain response message whose ``result`` is written by its own type)."""
+"""What the server answers them with, with every field the completion handler sets (pygls writes
+a request's answer as a plain response message whose ``result`` is written by its own type)."""
 
 
 def prepare(protocol) -> None:
