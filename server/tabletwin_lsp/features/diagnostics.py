@@ -4,8 +4,9 @@ Every open document has one runner task at most. An edit sets the document's due
 :data:`REQUEST_WINDOW_SECONDS` from now if the document had ``debounce`` of quiet before it, else
 ``now + debounce`` (so a burst of edits waits for a pause, and an edit after a pause is checked
 almost at once), and starts the runner if none is running. After a quiet time the analysis
-also waits, for :data:`GRACE_SECONDS` at most, while a request read since then is unanswered. The runner sleeps until the due time, takes the latest text and version, analyses
-them in a worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
+also waits, for :data:`GRACE_SECONDS` at most, while a request read since then is unanswered.
+The runner sleeps until the due time, takes the latest text and version, analyses them in a
+worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
 publishes it only if no newer version arrived meanwhile. If one did, the result is dropped (but
 cached) and the runner goes round again for the newer version. So at most one analysis per
 document runs at a time, the event loop never waits for one, and what is published is always
