@@ -29,6 +29,7 @@ from pygls.feature_manager import is_thread_function
 from pygls.protocol.language_server import LanguageServerProtocol, _prepare_command_arguments, lsp_method
 from pygls.workspace import Workspace
 
+from . import inflight
 from .workspace import SafeWorkspace
 
 
@@ -55,6 +56,12 @@ class Protocol(LanguageServerProtocol):
         future = self._request_futures.get(msg_id)
         if future is not None:
             future.add_done_callback(lambda done: self._forget(msg_id, done))
+
+    def _send_response(self, msg_id, result=None, error=None):
+        try:
+            super()._send_response(msg_id, result, error)
+        finally:
+            inflight.answered(msg_id)  # (an analysis waiting for it may start: features/diagnostics.py)
 
     def _forget(self, msg_id, future) -> None:
         if self._request_futures.get(msg_id) is future:

@@ -26,11 +26,12 @@ SWITCH_INTERVAL = 0.0005
 def main() -> None:
     """``tabletwin-lsp``: serve on standard input and output."""
     from . import features  # noqa: F401  (registers every feature)
-    from . import analysis, collector, transport
+    from . import analysis, collector, transport, warmup
 
     _log_to_stderr()
     sys.setswitchinterval(SWITCH_INTERVAL)
     collector.configure()
+    warmup.prepare(server.protocol)
     transport.start_io(server, on_exit=analysis.game_process().close, beside=collector.watch_idle)
 
 

@@ -42,7 +42,7 @@ from pygls.io_ import StdoutWriter
 from pygls.protocol import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 from pygls.server import JsonRPCServer
 
-from . import collector
+from . import collector, inflight
 from .protocol import SHUTDOWN_GRACE_SECONDS
 
 log = logging.getLogger(__name__)
@@ -279,8 +279,18 @@ def _why(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+def _note_request(raw) -> None:
+    """On the reading thread: a request (an object with a method and an id that can be answered)
+    is noted as waiting for its answer (:mod:`.inflight`)."""
+    if isinstance(raw, dict) and isinstance(raw.get("method"), str):
+        msg_id = raw.get("id")
+        if isinstance(msg_id, (int, str)) and not isinstance(msg_id, bool):
+            inflight.read(msg_id)
+
+
 def _answer(protocol, msg_id, code: int, message: str) -> None:
     log.error("answered %s: %s", msg_id, message)
+    inflight.answered(msg_id)
     # A plain object: lsprotocol's ResponseErrorMessage leaves out an id of None, and JSON-RPC
     # requires "id": null when the id could not be read.
     protocol._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
@@ -322,6 +332,7 @@ async def _read_and_handle(server: JsonRPCServer, stdin) -> None:
 
     def deliver(message) -> None:
         collector.note_message()  # on the reading thread: the idle watcher sees it before it is handled
+        _note_request(message)
         room.acquire()
         try:
             loop.call_soon_threadsafe(queue.put_nowait, message)

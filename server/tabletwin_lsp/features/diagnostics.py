@@ -1,10 +1,12 @@
 """Diagnostics on open, change and save, the settings handlers, and automatic test games.
 
 Every open document has one runner task at most. An edit sets the document's due time:
-:data:`GRACE_SECONDS` from now if the document had ``debounce`` of quiet before it, else
+:data:`REQUEST_WINDOW_SECONDS` from now if the document had ``debounce`` of quiet before it, else
 ``now + debounce`` (so a burst of edits waits for a pause, and an edit after a pause is checked
-almost at once), and starts the runner if none is running. The runner sleeps until the due time, takes the latest text and version, analyses
-them in a worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
+almost at once), and starts the runner if none is running. After a quiet time the analysis
+also waits, for :data:`GRACE_SECONDS` at most, while a request read since then is unanswered.
+The runner sleeps until the due time, takes the latest text and version, analyses them in a
+worker thread (:func:`tabletwin_lsp.analysis.analyse`), caches the result and
 publishes it only if no newer version arrived meanwhile. If one did, the result is dropped (but
 cached) and the runner goes round again for the newer version. So at most one analysis per
 document runs at a time, the event loop never waits for one, and what is published is always
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,6 +47,7 @@ from pygls.workspace.position_codec import PositionCodec
 from .. import analysis as analyses
 from .. import gameworker
 from .. import buffers
+from .. import inflight
 from .. import gameruns
 from .. import settings as config
 from .. import usage
@@ -54,11 +58,22 @@ from ..wire import forget_document, prepare, publish_diagnostics
 
 log = logging.getLogger(__name__)
 
+REQUEST_WINDOW_SECONDS = 0.01
+"""Wait before the analysis of an edit (or an open) after a quiet time starts: time for the
+request an editor sends right after a keystroke (completion, hover; VS Code asks for quick
+suggestions 10 ms after it) to be read. Started at once, a 5,000-line model's analysis held the
+interpreter while they were answered; a fixed wait of 50 ms for them added 50 ms to every
+isolated edit's diagnostics."""
+
 GRACE_SECONDS = 0.05
-"""Wait before the analysis of an edit (or an open) after a quiet time starts. An editor sends
-a completion or hover request right after the keystroke; started at once, a 5,000-line model's
-analysis held the interpreter while they were answered. After the grace they are answered
-first, and the diagnostics come 50 ms later."""
+"""Longest wait of the analysis of an edit (or an open) after a quiet time, for the requests
+read since a little before it (:mod:`tabletwin_lsp.inflight`) to be answered. It ends as soon
+as they are, so only an edit with a request waits for more than :data:`REQUEST_WINDOW_SECONDS`,
+and a slow request (a command, test games) is not waited for beyond it."""
+
+_POLL_SECONDS = 0.002
+"""How often a waiting analysis looks whether the requests are answered (answers come from the
+loop and from worker threads)."""
 
 
 @dataclass
@@ -67,6 +82,8 @@ class _Document:
 
     due: float = 0.0
     last_edit: float = float("-inf")
+    grace_until: float = float("-inf")  # (loop time) the analysis waits for requests until then at most ...
+    requests_from: float = float("inf")  # ... for those read (time.monotonic()) since this moment
     runner: asyncio.Task | None = None
     stops: tuple = ()
     stops_version: int | None = None
@@ -176,8 +193,9 @@ def _accept(ls: LanguageServer, analysis: Analysis) -> bool:
 
 
 def schedule(ls: LanguageServer, uri: str, debounce: float) -> None:
-    """Analyse ``uri`` after :data:`GRACE_SECONDS` if it had ``debounce`` seconds without edits,
-    else once it has had them.
+    """Analyse ``uri`` after :data:`REQUEST_WINDOW_SECONDS` and the requests that followed the
+    edit (:data:`GRACE_SECONDS` at most) if it had ``debounce`` seconds without edits, else once
+    it has had them.
 
     A leading-and-trailing debounce: the first edit after a quiet time is checked almost at once
     (its diagnostics come as fast as the analysis allows, after the requests that follow the
@@ -187,7 +205,13 @@ def schedule(ls: LanguageServer, uri: str, debounce: float) -> None:
     state = _state(uri)
     loop = asyncio.get_running_loop()
     now = loop.time()
-    state.due = now + GRACE_SECONDS if now - state.last_edit >= debounce else now + debounce
+    if now - state.last_edit >= debounce:
+        state.due = now + REQUEST_WINDOW_SECONDS
+        state.grace_until = now + GRACE_SECONDS
+        # The reading thread reads ahead: the request that followed this edit may be noted already.
+        state.requests_from = time.monotonic() - GRACE_SECONDS
+    else:
+        state.due = now + debounce
     state.last_edit = now
     if state.runner is None or state.runner.done():
         state.runner = _background(_run(ls, uri, state))
@@ -199,6 +223,9 @@ async def _run(ls: LanguageServer, uri: str, state: _Document) -> None:
         wait = state.due - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
+            continue
+        if loop.time() < state.grace_until and inflight.waiting_since(state.requests_from):
+            await asyncio.sleep(_POLL_SECONDS)
             continue
         if not is_open(ls, uri):
             return
