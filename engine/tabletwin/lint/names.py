@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ..checks import expression_fields, reuse
+from ..checks import expression_fields, kept, reuse
 from ..editor.scope import scope_at
 from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
@@ -68,18 +68,20 @@ def name_findings(index: Index) -> list:
 
 
 # A finding is the site's (an unknown name of the editor's index, the same object while its
-# entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both.
+# entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both. A
+# site moved by a line added above it is a new object: its finding is then the last one moved
+# (:func:`~tabletwin.checks.kept.interned`), whose diagnostic the editor moves too.
 
 def _undefined(site, suggested: list):
     message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-    return lint("undefined-name", message, site.span, site.path, name=site.name, suggestions=suggested,
-                exact=site.exact)
+    return kept.interned(lint("undefined-name", message, site.span, site.path, name=site.name,
+                              suggestions=suggested, exact=site.exact))
 
 
 def _undeclared(site, suggested: list):
     message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-    return lint("undeclared-variable", message, site.span, site.path, name=site.name, suggestions=suggested,
-                exact=site.exact)
+    return kept.interned(lint("undeclared-variable", message, site.span, site.path, name=site.name,
+                              suggestions=suggested, exact=site.exact))
 
 
 def _content_names(index: Index) -> set:
