@@ -70,7 +70,7 @@ def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> li
         older = [memo for memo in _memos.get(uri, ()) if memo[0] == encoding]
     fresh: dict = {}
     same: dict = {}  # id(finding) -> (finding, its first and last lines, diagnostic)
-    moved: dict = {}  # id(diagnostic) -> (it, the last conversion's diagnostic it was moved from)
+    moved: dict = {}  # id(diagnostic) -> (it, the last conversion's diagnostic, the same but for its lines)
     by_place = None  # the last conversion's findings by all but their lines (made at the first miss)
     out = []
     for finding in findings:
@@ -80,10 +80,16 @@ def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> li
         else:
             ends = (lines[span.line] if span.line < count else count,
                     lines[span.end_line] if span.end_line < count else count)
-        for _encoding, _by_key, by_identity, _moved in older:
+        for generation, (_encoding, _by_key, by_identity, _moved) in enumerate(older):
             kept = by_identity.get(id(finding))
             if kept is not None and kept[0] is finding and kept[1] == ends:
                 diagnostic = kept[2]
+                if generation and span is not None:  # back where it was (a line added, then removed)
+                    if by_place is None:
+                        by_place = _by_place(older[0][2])
+                    last = by_place.get(_place_key(finding, ends))
+                    if last is not None and last[0].data is finding.data:
+                        moved[id(diagnostic)] = (diagnostic, last[1])  # for its JSON
                 break
         else:
             diagnostic = None
@@ -92,13 +98,8 @@ def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> li
                     by_place = _by_place(older[0][2])
                 last = by_place.get(_place_key(finding, ends))
                 if last is not None and last[0].data is finding.data:
-                    origin = last[1]
-                    shift = span.line - last[0].span.line
-                    start, end = origin.range.start, origin.range.end
-                    diagnostic = attrs.evolve(origin, range=types.Range(
-                        types.Position(start.line + shift, start.character),
-                        types.Position(end.line + shift, end.character)))
-                    moved[id(diagnostic)] = (diagnostic, origin)
+                    diagnostic = _moved_by(last[1], span.line - last[0].span.line)
+                    moved[id(diagnostic)] = (diagnostic, last[1])
             if diagnostic is None:
                 key = _key(finding, lines, encoding)
                 diagnostic = fresh.get(key)
@@ -115,6 +116,23 @@ def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> li
     with _lock:
         _memos[uri] = [(encoding, fresh, same, moved), *_memos.get(uri, ())][:KEPT_GENERATIONS]
     return out
+
+
+_set = object.__setattr__  # without the field's validator
+_FIELDS = tuple(field.name for field in attrs.fields(types.Diagnostic) if field.name != "range")
+
+
+def _moved_by(origin: types.Diagnostic, shift: int) -> types.Diagnostic:
+    """``origin`` moved down by ``shift`` lines (up when negative): a copy of its fields, which
+    were checked when it was made (``attrs.evolve``, or setting them, checks them all again: 20 µs
+    a diagnostic)."""
+    start, end = origin.range.start, origin.range.end
+    diagnostic = object.__new__(types.Diagnostic)
+    for name in _FIELDS:
+        _set(diagnostic, name, getattr(origin, name))
+    _set(diagnostic, "range", types.Range(types.Position(start.line + shift, start.character),
+                                          types.Position(end.line + shift, end.character)))
+    return diagnostic
 
 
 def _place_key(finding: Finding, ends: tuple) -> tuple:

@@ -58,30 +58,30 @@ def name_findings(index: Index) -> list:
                 suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
                     if len(suggested_for) < MAX_SUGGESTED else []
             suggested = suggested_for[key]
-            found.append(reuse.remembered("undefined_name", site.path, unknown,
-                                          lambda: _undefined(site, suggested), suggested))
+            found.append(kept.again(reuse.remembered("undefined_name", site.path, unknown,
+                                                     lambda: _undefined(site, suggested), suggested)))
         elif site.kind == "var" and site.path and site.path[-1] == "var":
             suggested = suggestions(site.name, variables)
-            found.append(reuse.remembered("undeclared_variable", site.path, unknown,
-                                          lambda: _undeclared(site, suggested), suggested))
+            found.append(kept.again(reuse.remembered("undeclared_variable", site.path, unknown,
+                                                     lambda: _undeclared(site, suggested), suggested)))
     return found
 
 
 # A finding is the site's (an unknown name of the editor's index, the same object while its
 # entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both. A
 # site moved by a line added above it is a new object: its finding is then the last one moved
-# (:func:`~tabletwin.checks.kept.interned`), whose diagnostic the editor moves too.
+# (:func:`~tabletwin.checks.kept.keyed`), whose diagnostic the editor moves too.
 
 def _undefined(site, suggested: list):
     message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-    return kept.interned(lint("undefined-name", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+    return kept.keyed(lint("undefined-name", message, site.span, site.path, name=site.name,
+                           suggestions=suggested, exact=site.exact))
 
 
 def _undeclared(site, suggested: list):
     message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-    return kept.interned(lint("undeclared-variable", message, site.span, site.path, name=site.name,
-                              suggestions=suggested, exact=site.exact))
+    return kept.keyed(lint("undeclared-variable", message, site.span, site.path, name=site.name,
+                           suggestions=suggested, exact=site.exact))
 
 
 def _content_names(index: Index) -> set:
