@@ -3,7 +3,8 @@
 Starts the real server (``python -m tabletwin_lsp``) over stdio, opens the generated model of
 ``bench_yaml_load.py``, then makes ~20 small edits (an incremental change of one line: an action's
 label, or with ``--edit expression`` its ``pre_x`` expression, or with ``--edit newline`` a comment
-line added below a label and then removed: every line below moves), each after a quiet time longer
+line added below a label: every line below moves, each edit to lines it never was on, so that
+nothing kept by place is found; in a burst, the line is added and removed in turn), each after a quiet time longer
 than the debounce, and times each from the moment the ``didChange`` is written to the moment the
 ``publishDiagnostics`` of that version has been read and parsed. It prints the median and the 95th percentile, for the default debounce and for a
 debounce of 0, and then the same for bursts of 5 edits 30 ms apart (timed from the last edit:
@@ -148,16 +149,15 @@ def percentile(samples: list[float], q: float) -> float:
 
 EDITS = ("label", "expression", "newline")
 
-#: The comment line a ``newline`` edit inserts below an action's label, and the next one removes.
+#: The comment line a ``newline`` edit adds below an action's label (or removes, when it is there).
 NOTE = "    # note"
 
 
 def edited_line(text: str, number: int, kind: str) -> int:
     """The line the ``number``-th edit of ``kind`` changes: action ``number``'s label, or its
-    ``pre_x``; for ``newline``, the label of action ``number // 2`` (a line is added below it,
-    then removed)."""
+    ``pre_x``."""
     lines = text.splitlines()
-    key = lines.index(f"  action_{number // 2 if kind == 'newline' else number}:")
+    key = lines.index(f"  action_{number}:")
     field = "    pre_x: " if kind == "expression" else "    label: "
     return next(n for n in range(key + 1, len(lines)) if lines[n].startswith(field))
 
@@ -300,7 +300,7 @@ def main() -> None:
                         help="debounce settings to measure (default: 200, the default setting, and 0)")
     parser.add_argument("--edit", choices=EDITS, default="label",
                         help="what each edit changes: an action's label (default), its pre_x expression, "
-                             "or a comment line added below a label and removed (newline)")
+                             "or a comment line added below a label (newline; removed again in bursts)")
     args = parser.parse_args()
     text = make_model(args.lines)
     analysis = reference(text)

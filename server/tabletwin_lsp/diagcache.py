@@ -130,9 +130,20 @@ def _moved_by(origin: types.Diagnostic, shift: int) -> types.Diagnostic:
     diagnostic = object.__new__(types.Diagnostic)
     for name in _FIELDS:
         _set(diagnostic, name, getattr(origin, name))
-    _set(diagnostic, "range", types.Range(types.Position(start.line + shift, start.character),
-                                          types.Position(end.line + shift, end.character)))
+    where = object.__new__(types.Range)
+    _set(where, "start", _position(start.line + shift, start.character))
+    _set(where, "end", _position(end.line + shift, end.character))
+    _set(diagnostic, "range", where)
     return diagnostic
+
+
+def _position(line: int, character: int) -> types.Position:
+    """``types.Position(line, character)`` without its validators (``line`` is a moved line of the
+    text, ``character`` a checked one)."""
+    position = object.__new__(types.Position)
+    _set(position, "line", line)
+    _set(position, "character", character)
+    return position
 
 
 def _place_key(finding: Finding, ends: tuple) -> tuple:
