@@ -72,24 +72,17 @@ def _moved(last: Finding, where: tuple) -> Finding:
 
 def interned(finding: Finding) -> Finding:
     """``finding``, or the last run's equal finding (made elsewhere, compared whole)."""
-    return keyed(finding)[2]
-
-
-def keyed(finding: Finding) -> tuple:
-    """``(key, where, interned(finding))``: what :func:`again` needs to keep the finding for the
-    next runs without comparing it whole again (for a finding inside a result that
-    :func:`~.reuse.remembered` keeps, which :func:`interned` would otherwise forget after
-    :data:`~.reuse.KEPT_RUNS` runs of that result reused, and not move)."""
     span = finding.span
     where = None if span is None else (span.line, span.column, span.end_line, span.end_column)
     key = (_PLACED, finding.message, finding.path, finding.severity, finding.code, data_key(finding.data))
-    return key, where, reuse.same(key, where, lambda: finding, None if where is None else lambda last: _moved(last, where))
+    return reuse.same(key, where, lambda: finding, None if where is None else lambda last: _moved(last, where))
 
 
-def again(entry: tuple) -> Finding:
-    """The finding of a :func:`keyed` ``entry``, kept for the next runs as :func:`interned` keeps it."""
-    key, where, finding = entry
-    return reuse.same(key, where, lambda: finding)
+def determined(key: tuple, span: Span | None, make) -> Finding:
+    """``make()``, a finding that ``key`` (hashable) determines but for its ``span``: the last run's
+    object when it is unchanged, the last one moved when only its span changed."""
+    where = None if span is None else (span.line, span.column, span.end_line, span.end_column)
+    return reuse.same((_PLACED, *key), where, make, None if where is None else lambda last: _moved(last, where))
 
 
 def data_key(data: dict | None) -> tuple | None:
