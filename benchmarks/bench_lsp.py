@@ -2,7 +2,9 @@
 
 Starts the real server (``python -m tabletwin_lsp``) over stdio, opens the generated model of
 ``bench_yaml_load.py``, then makes ~20 small edits (an incremental change of one line: an action's
-label, or with ``--edit expression`` its ``pre_x`` expression), each after a quiet time longer
+label, or with ``--edit expression`` its ``pre_x`` expression, or with ``--edit newline`` a comment
+line added below a label: every line below moves, each edit to lines it never was on, so that
+nothing kept by place is found; in a burst, the line is added and removed in turn), each after a quiet time longer
 than the debounce, and times each from the moment the ``didChange`` is written to the moment the
 ``publishDiagnostics`` of that version has been read and parsed. It prints the median and the 95th percentile, for the default debounce and for a
 debounce of 0, and then the same for bursts of 5 edits 30 ms apart (timed from the last edit:
@@ -17,7 +19,7 @@ With ``--stages`` it also prints how long each in-process stage takes after an e
 validator, lint, gaps, conversion, JSON).
 
     .venv/bin/python benchmarks/bench_lsp.py [--lines N] [--edits E] [--debounce MS ...] [--stages]
-        [--edit label|expression]
+        [--edit label|expression|newline]
 """
 
 from __future__ import annotations
@@ -145,22 +147,44 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-EDITS = ("label", "expression")
+EDITS = ("label", "expression", "newline")
+
+#: The comment line a ``newline`` edit adds below an action's label (or removes, when it is there).
+NOTE = "    # note"
 
 
 def edited_line(text: str, number: int, kind: str) -> int:
-    """The line the ``number``-th edit of ``kind`` changes: action ``number``'s label, or its ``pre_x``."""
+    """The line the ``number``-th edit of ``kind`` changes: action ``number``'s label, or its
+    ``pre_x``."""
     lines = text.splitlines()
     key = lines.index(f"  action_{number}:")
-    field = "    label: " if kind == "label" else "    pre_x: "
+    field = "    pre_x: " if kind == "expression" else "    label: "
     return next(n for n in range(key + 1, len(lines)) if lines[n].startswith(field))
 
 
 def edited(old: str, number: int, step: int, kind: str) -> str:
-    """The new text of an edited line: a new label, or one more term typed in the expression."""
+    """The new text of an edited line: a new label, one more term typed in the expression, or
+    (``newline``) the line with :data:`NOTE` below it (a line is added)."""
     if kind == "label":
         return f"    label: Edited action {number} ({step})"
+    if kind == "newline":
+        return old + "\n" + NOTE
     return old[:-1] + f" + {step}\"" if old.endswith('"') else old + f" + {step}"
+
+
+def changed(lines: list[str], line: int, number: int, step: int, kind: str) -> tuple[dict, int]:
+    """The LSP change of the ``step``-th edit of line ``line`` (changing ``lines`` in place), and
+    the lines it adds (or removes, negative): a ``newline`` edit removes the :data:`NOTE` below the
+    line when it is there, else adds it."""
+    old = lines[line]
+    if kind == "newline" and line + 1 < len(lines) and lines[line + 1] == NOTE:
+        del lines[line + 1]
+        return {"range": {"start": {"line": line, "character": len(old)},
+                          "end": {"line": line + 1, "character": len(NOTE)}}, "text": ""}, -1
+    new = edited(old, number, step, kind)
+    lines[line:line + 1] = new.split("\n")
+    return {"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": len(old)}},
+            "text": new}, new.count("\n")
 
 
 async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") \
@@ -188,15 +212,12 @@ async def measure(text: str, edits: int, debounce_ms: int, kind: str = "label") 
                 await asyncio.sleep(0.03)
             version += 1
             lines = text.split("\n")
-            old = lines[line]
-            new = lines[line] = edited(old, number, step, kind)
+            change, _added = changed(lines, line, number, step, kind)
             text = "\n".join(lines)
             arrived = client.expect(published(version))
             start = time.perf_counter()
-            client.notify("textDocument/didChange", {
-                "textDocument": {"uri": URI, "version": version},
-                "contentChanges": [{"range": {"start": {"line": line, "character": 0},
-                                              "end": {"line": line, "character": len(old)}}, "text": new}]})
+            client.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version},
+                                                     "contentChanges": [change]})
             await client.process.stdin.drain()
         await asyncio.wait_for(arrived, 60)
         return time.perf_counter() - start
@@ -255,8 +276,7 @@ def stages(text: str, edits: int, kind: str = "label") -> dict[str, float]:
     for number in range(-1, edits):
         if number >= 0:
             lines = text.split("\n")
-            line = edited_line(text, number, kind)
-            lines[line] = edited(lines[line], number, 0, kind)
+            changed(lines, edited_line(text, number, kind), number, 0, kind)
             text = "\n".join(lines)
         loaded = timed("load", lambda: shared_load(text))
         with reusing(loaded), shared_walks(loaded.data):  # one run of kept results, as in analyse()
@@ -279,7 +299,8 @@ def main() -> None:
     parser.add_argument("--debounce", type=int, nargs="+", default=[200, 0], metavar="MS",
                         help="debounce settings to measure (default: 200, the default setting, and 0)")
     parser.add_argument("--edit", choices=EDITS, default="label",
-                        help="what each edit changes: an action's label (default) or its pre_x expression")
+                        help="what each edit changes: an action's label (default), its pre_x expression, "
+                             "or a comment line added below a label (newline; removed again in bursts)")
     args = parser.parse_args()
     text = make_model(args.lines)
     analysis = reference(text)

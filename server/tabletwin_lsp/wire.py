@@ -10,7 +10,9 @@ inside the envelope pygls would write. The bytes are the same as pygls's (the te
 The texts of a new analysis's diagnostics are made in the analysis worker thread
 (:func:`prepare`), not on the event loop: an edit that adds or removes a line moves every
 diagnostic below it (new objects, new texts), and writing them on the loop took 80 to 140 ms
-that a completion or hover arriving meanwhile waited out. Publishing then only joins texts.
+that a completion or hover arriving meanwhile waited out. Publishing then only joins texts. A
+diagnostic only moved by such an edit has its last text with the range written again
+(:func:`.diagcache.moved_json`).
 
 A diagnostic must not be changed once published (the same rule as :mod:`.diagcache`'s): its kept
 text would no longer be its own.
@@ -25,6 +27,8 @@ import logging
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
+
+from .diagcache import moved_json
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +47,8 @@ def prepare(uri: str, diagnostics, converter) -> None:
         key = id(diagnostic)
         entry = old.get(key)
         if entry is None or entry[0] is not diagnostic:
-            entry = (diagnostic, json.dumps(converter.unstructure(diagnostic)))
+            entry = (diagnostic, moved_json(uri, diagnostic, old, converter)
+                     or json.dumps(converter.unstructure(diagnostic)))
         made[key] = entry
     _prepared[uri] = made  # (those of another analysis of the same document, if any, are made again when published)
 
@@ -58,7 +63,8 @@ def _fragments(uri: str, diagnostics, converter) -> list[str]:
         key = id(diagnostic)
         entry = new.get(key) or ready.get(key) or old.get(key)
         if entry is None or entry[0] is not diagnostic:
-            entry = (diagnostic, json.dumps(converter.unstructure(diagnostic)))
+            entry = (diagnostic, moved_json(uri, diagnostic, old, converter)
+                     or json.dumps(converter.unstructure(diagnostic)))
         new[key] = entry
         out.append(entry[1])
     _kept[uri] = new

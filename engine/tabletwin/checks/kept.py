@@ -4,7 +4,9 @@ After an edit most findings of a large model are what they were (a 5,000-line mo
 2,250 of them). Inside :func:`~.reuse.reusing`, a finding with the message, path, severity and
 data of one the last runs made, placed on the same raw span of the position table, is that very
 object: it is not placed, formatted or built again, and the editor finds its converted
-diagnostic by identity (``tabletwin_lsp.diagcache``). Outside :func:`~.reuse.reusing` each call
+diagnostic by identity (``tabletwin_lsp.diagcache``). A finding the same but for its place (a line
+was added or removed above it) is made from the last one, sharing its message, path and data.
+Outside :func:`~.reuse.reusing` each call
 makes a new finding, as before.
 
 A finding's place is found as :meth:`~tabletwin.modelfile.Collector.place` finds it: the key
@@ -42,7 +44,8 @@ def placed(positions, message: str, path: tuple, severity: str, code: str, on_ke
         path = tuple(path)
     where = raw_place(positions, path, on_key)
     return reuse.same((_PLACED, message, path, severity, code, on_key), where,
-                      lambda: Finding(message, Span(*where), severity, format_path(path), code=code))
+                      lambda: Finding(message, Span(*where), severity, format_path(path), code=code),
+                      lambda last: _moved(last, where))
 
 
 def at_raw(where: tuple | None, message: str, path, severity: str, code: str, data: dict | None = None,
@@ -55,7 +58,16 @@ def at_raw(where: tuple | None, message: str, path, severity: str, code: str, da
     """
     return reuse.same((_PLACED, message, path, severity, code, data_key), where,
                       lambda: Finding(message, None if where is None else Span(*where), severity,
-                                      path if path.__class__ is str else format_path(path), data, code))
+                                      path if path.__class__ is str else format_path(path), data, code),
+                      None if where is None or data_key is None and data is not None
+                      else lambda last: _moved(last, where))
+
+
+def _moved(last: Finding, where: tuple) -> Finding:
+    """``last`` (equal in all but its place) placed on ``where``: with its very message, path and
+    data, which the editor's conversion recognises (:mod:`tabletwin_lsp.diagcache`) to shift its
+    diagnostic instead of converting the finding again."""
+    return Finding(last.message, Span(*where), last.severity, last.path, last.data, last.code)
 
 
 def interned(finding: Finding) -> Finding:
@@ -63,7 +75,14 @@ def interned(finding: Finding) -> Finding:
     span = finding.span
     where = None if span is None else (span.line, span.column, span.end_line, span.end_column)
     key = (_PLACED, finding.message, finding.path, finding.severity, finding.code, data_key(finding.data))
-    return reuse.same(key, where, lambda: finding)
+    return reuse.same(key, where, lambda: finding, None if where is None else lambda last: _moved(last, where))
+
+
+def determined(key: tuple, span: Span | None, make) -> Finding:
+    """``make()``, a finding that ``key`` (hashable) determines but for its ``span``: the last run's
+    object when it is unchanged, the last one moved when only its span changed."""
+    where = None if span is None else (span.line, span.column, span.end_line, span.end_column)
+    return reuse.same((_PLACED, *key), where, make, None if where is None else lambda last: _moved(last, where))
 
 
 def data_key(data: dict | None) -> tuple | None:

@@ -203,12 +203,13 @@ def interned(what: str, reads):
 _INTERNED = object()
 
 
-def same(key: tuple, where, make):
+def same(key: tuple, where, make, moved=None):
     """``make()``, or what it made for ``key`` in the last runs when ``where`` was equal then.
 
     For results that ``key`` and ``where`` determine entirely (a finding by its message, path and
-    raw span: :mod:`.kept`), so that an unchanged one is the very object of the last run. Outside
-    :func:`reusing`, always ``make()``.
+    raw span: :mod:`.kept`), so that an unchanged one is the very object of the last run. When
+    ``where`` differs (a line was added above it), ``moved(last)`` makes the result from the last
+    one, if given. Outside :func:`reusing`, always ``make()``.
     """
     run = getattr(_local, "run", None)
     if run is None:
@@ -223,7 +224,7 @@ def same(key: tuple, where, make):
     if entry is not None and entry[0] == where:
         fresh[key] = entry
         return entry[1]
-    made = make()
+    made = make() if entry is None or moved is None else moved(entry[1])
     fresh[key] = (where, made)
     return made
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ..checks import expression_fields, reuse
+from ..checks import expression_fields, kept
 from ..editor.scope import scope_at
 from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
@@ -58,28 +58,29 @@ def name_findings(index: Index) -> list:
                 suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
                     if len(suggested_for) < MAX_SUGGESTED else []
             suggested = suggested_for[key]
-            found.append(reuse.remembered("undefined_name", site.path, unknown,
-                                          lambda: _undefined(site, suggested), suggested))
+            found.append(kept.determined(("undefined-name", site.name, site.path, site.exact, tuple(suggested)),
+                                         site.span, lambda: _undefined(site, suggested)))
         elif site.kind == "var" and site.path and site.path[-1] == "var":
             suggested = suggestions(site.name, variables)
-            found.append(reuse.remembered("undeclared_variable", site.path, unknown,
-                                          lambda: _undeclared(site, suggested), suggested))
+            found.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact, tuple(suggested)),
+                                         site.span, lambda: _undeclared(site, suggested)))
     return found
 
 
-# A finding is the site's (an unknown name of the editor's index, the same object while its
-# entry is unchanged: :mod:`tabletwin.editor.unitindex`) with its suggestions: kept by both.
+# A finding is determined by the site's name, path, exactness and suggestions, but for its span:
+# the last run's while they are the same, the last one moved when a line added above moved the
+# site (:func:`~tabletwin.checks.kept.determined`), whose diagnostic the editor moves too.
 
 def _undefined(site, suggested: list):
     message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-    return lint("undefined-name", message, site.span, site.path, name=site.name, suggestions=suggested,
-                exact=site.exact)
+    return lint("undefined-name", message, site.span, site.path, name=site.name,
+                suggestions=suggested, exact=site.exact)
 
 
 def _undeclared(site, suggested: list):
     message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-    return lint("undeclared-variable", message, site.span, site.path, name=site.name, suggestions=suggested,
-                exact=site.exact)
+    return lint("undeclared-variable", message, site.span, site.path, name=site.name,
+                suggestions=suggested, exact=site.exact)
 
 
 def _content_names(index: Index) -> set:
