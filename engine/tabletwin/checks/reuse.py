@@ -25,6 +25,8 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 
+from ..modelfile.compose import MERGE, holds_mapping
+
 #: Runs whose results are kept: the last one, and the one before it.
 KEPT_RUNS = 2
 
@@ -81,20 +83,9 @@ def _at(data, path: tuple):
     return value
 
 
-def _holds_mapping(value) -> bool:
-    """Whether ``value`` is a mapping or a list with a mapping somewhere in it."""
-    if value.__class__ is dict:
-        return True
-    if value.__class__ is list:
-        return any(_holds_mapping(item) for item in value)
-    return False
-
-
 def _shared_paths(loaded) -> list[tuple]:
     """The paths of the values holding mappings that ``loaded``'s aliases and merges put in two
     places (a path that cannot be followed counts as shared, with its alias's)."""
-    from ..modelfile.compose import MERGE
-
     data, positions = loaded.data, loaded.positions
     shared: list[tuple] = []
     for alias, target in positions.aliases.items():
@@ -105,7 +96,7 @@ def _shared_paths(loaded) -> list[tuple]:
         except _Unknown:
             shared += [alias, target]
             continue
-        if _holds_mapping(value):
+        if holds_mapping(value):
             shared += [alias, target]
     for merged_path, sources in positions.merges.items():
         try:
@@ -113,7 +104,7 @@ def _shared_paths(loaded) -> list[tuple]:
             for source_path in sources:
                 source = _at(data, source_path)
                 for key, value in source.items() if source.__class__ is dict else ():
-                    if merged.get(key) is value and _holds_mapping(value):
+                    if merged.get(key) is value and holds_mapping(value):
                         shared += [merged_path + (key,), source_path + (key,)]
                 if source.__class__ is not dict:
                     shared += [merged_path, source_path]

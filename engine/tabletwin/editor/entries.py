@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 
 from ..errors import Span
-from ..modelfile.compose import MERGE
+from ..modelfile.compose import MERGE, holds_mapping
 from .schemanav import value_at
 
 #: Top-level values that are one unit even when they are mappings.
@@ -130,7 +130,7 @@ def _unit_links_of(data: dict, written: dict, unit_of, own: tuple, items: list):
             if other != own:
                 borrowed.add(other)
                 named.add(other)
-                if _holds_mapping(value_at(data, targets[0])):
+                if holds_mapping(value_at(data, targets[0])):
                     independent = False
             continue
         merged = value_at(data, path)
@@ -145,21 +145,13 @@ def _unit_links_of(data: dict, written: dict, unit_of, own: tuple, items: list):
             if borrows:
                 borrowed.add(other)
             for key, value in _mapping(value_at(data, source)).items():
-                if merged.get(key) is value and _holds_mapping(value):
+                if merged.get(key) is value and holds_mapping(value):
                     independent = False
     return borrowed, independent, named
 
 
 def _mapping(value) -> dict:
     return value if value.__class__ is dict else {}
-
-
-def _holds_mapping(value) -> bool:
-    if value.__class__ is dict:
-        return True
-    if value.__class__ is list:
-        return any(_holds_mapping(item) for item in value)
-    return False
 
 
 _links_lock = threading.Lock()

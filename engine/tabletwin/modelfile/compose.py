@@ -89,6 +89,17 @@ class _MergeKey:
 
 
 MERGE = _MergeKey()
+
+
+def holds_mapping(value) -> bool:
+    """Whether ``value`` is a mapping or a list with a mapping somewhere in it: what a ``<<`` or
+    an alias shares that a later check could see changed through another path."""
+    if value.__class__ is dict:
+        return True
+    if value.__class__ is list:
+        return any(holds_mapping(item) for item in value)
+    return False
+
 _NO_KEY = object()  # an open mapping waits for a key, not for a value
 _UNFINISHED = object()  # an anchored collection whose end has not come yet
 
