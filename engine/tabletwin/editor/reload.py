@@ -102,7 +102,7 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     if not delta and groups.get(path) == new_paths:
         entries = _same_paths(positions._entries, pieces, new_paths, top, name, text)
     else:
-        entries = _entries(positions._entries, pieces, top, name, old_stop, delta, text)
+        entries = _entries(positions._entries, pieces, groups, new_paths, top, name, old_stop, delta, text)
     if entries is None:
         return None
     aliases = {**_outside(positions.aliases, path), **_under(table.aliases, path)}
@@ -309,36 +309,93 @@ def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: i
     return None
 
 
-def _entries(old: dict, piece: dict, top, name, old_stop: int, delta: int, text: str) -> dict | None:
+def _entries(old: dict, piece: dict, groups: dict, new_paths: list, top, name, old_stop: int, delta: int,
+             text: str) -> dict | None:
     """The old position table with the entry's positions replaced and the later lines moved."""
     entry_path = (top, name)
     old_entry = old.get(entry_path)
     new_entry = piece.get(entry_path)
     if old_entry is None or new_entry is None:
         return None
-    old_end = old_entry[1][2:]
-    new_end = new_entry[1][2:]
-    out: dict = {}
+    moved = _moved_entries(old, groups, entry_path, old_stop, delta)
+    moved[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
+    key, value = old[(top,)]
+    if value[2:] == old_entry[1][2:]:
+        moved[(top,)] = (key, value[:2] + new_entry[1][2:])  # the section ends where its last entry now ends
+    if groups.get(entry_path) == new_paths:
+        # The same paths (a line added or removed inside a value): every key keeps its place, so
+        # the copy and the updates, done in C, keep the order.
+        out = dict(old)
+        out.update({path: piece[path] for path in new_paths})
+        out.update(moved)
+        return out
+    out = {}
     placed = False
-    for path, (key, value) in old.items():
+    for path, spans in old.items():
         if path[:2] == entry_path:
             if not placed:
-                for inner, spans in piece.items():
-                    if inner[:2] == entry_path:
-                        out[inner] = spans
+                for inner in new_paths:
+                    out[inner] = piece[inner]
                 placed = True
             continue
-        if not path:
-            out[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
-            continue
-        if path == (top,) and value[2:] == old_end:
-            out[path] = (key, value[:2] + new_end)  # the section ends where its last entry now ends
-            continue
-        if delta:
-            key = _moved(key, old_stop, delta)
-            value = _moved(value, old_stop, delta)
-        out[path] = (key, value)
+        out[path] = moved.get(path, spans)
     return out if placed else None
+
+
+def _moved_entries(old: dict, groups: dict, entry_path: tuple, stop: int, delta: int) -> dict:
+    """The changed positions of the old table's paths outside the entry (and the root) when the
+    lines from ``stop`` on move by ``delta``. Decided per entry of a section: its first path's
+    spans hold those of all its paths, so an entry wholly before ``stop`` stays, one wholly after
+    moves in one pass, and only one that spans ``stop`` goes span by span."""
+    moved: dict = {}
+    if not delta:
+        return moved
+    after: list = []  # the paths of the entries wholly after stop
+    for group, paths in groups.items():
+        if group == entry_path:
+            continue
+        head = old.get(group)
+        if head is not None:
+            key, value = head
+            if value[2] < stop:
+                continue
+            if (value[0] if key is None else key[0]) >= stop:
+                after += paths
+                continue
+        for path in paths:
+            key, value = old[path]
+            moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+    moved.update({path: (None if key is None else (key[0] + delta, key[1], key[2] + delta, key[3]),
+                         (value[0] + delta, value[1], value[2] + delta, value[3]))
+                  for path in after for key, value in (old[path],)})
+    for path in [path for path in old if len(path) == 1]:
+        key, value = old[path]
+        moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+    return moved
+    for group, paths in groups.items():
+        if group == entry_path:
+            continue
+        head = old.get(group)
+        if head is None:
+            spans = None
+        else:
+            key, value = head
+            if value[2] < stop:
+                continue
+            spans = key if key is not None else value
+        if spans is not None and spans[0] >= stop:
+            for path in paths:
+                key, value = old[path]
+                moved[path] = (None if key is None else (key[0] + delta, key[1], key[2] + delta, key[3]),
+                               (value[0] + delta, value[1], value[2] + delta, value[3]))
+        else:
+            for path in paths:
+                key, value = old[path]
+                moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+    for path, (key, value) in old.items():
+        if len(path) == 1:
+            moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+    return moved
 
 
 def _same_paths(old: dict, piece: dict, paths: list, top, name, text: str) -> dict:
