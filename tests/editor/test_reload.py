@@ -96,6 +96,23 @@ def test_random_edits_of_the_large_model_splice_to_the_whole_load():
     assert _random_edits(bench_model(2000), 17, 250) > 60
 
 
+@pytest.mark.parametrize("added", [["    # note"], ["", "    # two"], ["    note: added"]])
+def test_a_line_added_then_removed_in_each_of_a_few_actions_splices_to_the_whole_load(added):
+    # The edit of the editor's comment benchmark: entries before, after and around the action keep
+    # their order, and those after it move by the lines added (then back).
+    text = bench_model(2000)
+    old = load_yaml(text)
+    for number in (0, 7, 30):
+        lines = old.text.split("\n")
+        label = lines.index(f"  action_{number}:") + 1
+        for new_lines in (lines[:label + 1] + added + lines[label + 1:], lines):
+            new = "\n".join(new_lines)
+            spliced = spliced_load(old, new)
+            assert spliced is not None
+            _same(spliced, load_yaml(new))
+            old = spliced
+
+
 def test_an_edit_in_an_action_reads_only_that_action_and_shares_the_rest():
     text = bench_model(2000)
     old = load_yaml(text)

@@ -102,7 +102,7 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     if not delta and groups.get(path) == new_paths:
         entries = _same_paths(positions._entries, pieces, new_paths, top, name, text)
     else:
-        entries = _entries(positions._entries, pieces, groups, new_paths, top, name, old_stop, delta, text)
+        entries = _entries(positions._entries, pieces, groups, data, new_paths, top, name, old_stop, delta, text)
     if entries is None:
         return None
     aliases = {**_outside(positions.aliases, path), **_under(table.aliases, path)}
@@ -309,15 +309,15 @@ def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: i
     return None
 
 
-def _entries(old: dict, piece: dict, groups: dict, new_paths: list, top, name, old_stop: int, delta: int,
-             text: str) -> dict | None:
+def _entries(old: dict, piece: dict, groups: dict, sections, new_paths: list, top, name, old_stop: int,
+             delta: int, text: str) -> dict | None:
     """The old position table with the entry's positions replaced and the later lines moved."""
     entry_path = (top, name)
     old_entry = old.get(entry_path)
     new_entry = piece.get(entry_path)
     if old_entry is None or new_entry is None:
         return None
-    moved = _moved_entries(old, groups, entry_path, old_stop, delta)
+    moved = _moved_entries(old, groups, sections, entry_path, old_stop, delta)
     moved[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
     key, value = old[(top,)]
     if value[2:] == old_entry[1][2:]:
@@ -342,7 +342,7 @@ def _entries(old: dict, piece: dict, groups: dict, new_paths: list, top, name, o
     return out if placed else None
 
 
-def _moved_entries(old: dict, groups: dict, entry_path: tuple, stop: int, delta: int) -> dict:
+def _moved_entries(old: dict, groups: dict, sections, entry_path: tuple, stop: int, delta: int) -> dict:
     """The changed positions of the old table's paths outside the entry (and the root) when the
     lines from ``stop`` on move by ``delta``. Decided per entry of a section: its first path's
     spans hold those of all its paths, so an entry wholly before ``stop`` stays, one wholly after
@@ -368,7 +368,7 @@ def _moved_entries(old: dict, groups: dict, entry_path: tuple, stop: int, delta:
     moved.update({path: (None if key is None else (key[0] + delta, key[1], key[2] + delta, key[3]),
                          (value[0] + delta, value[1], value[2] + delta, value[3]))
                   for path in after for key, value in (old[path],)})
-    for path in [path for path in old if len(path) == 1]:
+    for path in [(section,) for section in sections]:  # no others: a merge into the root is never spliced
         key, value = old[path]
         moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
     return moved
