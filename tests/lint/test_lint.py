@@ -150,3 +150,25 @@ def test_every_builtin_has_its_numbers_of_arguments():
     from tabletwin.lint.names import BUILTIN_ARITY
 
     assert set(BUILTIN_ARITY) == set(BUILTIN_NAMES)
+
+
+def test_a_missing_field_below_an_added_line_moves_with_it():
+    """Inside one run of kept results (as the server checks each version), the op list an edit
+    left alone gives its last findings, moved by the line added above it."""
+    from tabletwin.checks.reuse import reusing
+    from tabletwin.editor.loads import forget_loads, shared_load
+
+    text = pig_with(("      - {op: set, var: turn_over, value: false}\n  roll:",
+                     "      - {op: set, var: turn_over, value: false}\n      - {op: draw, to: x}\n  roll:"))
+    above = text.rindex("\n", 0, text.index("\n", text.index("actions:"))) + 1
+    edited = text[:above] + "# a comment line\n" + text[above:]
+    forget_loads()
+    found = []
+    for version in (text, edited, text):
+        loaded = shared_load(version)
+        with reusing(loaded):
+            found.append([(f.data["code"], *f.span.human(), f.message) for f in lint_model(loaded)])
+    assert found == [[("missing-field", 55, 14, "draw needs 'from' to run")],
+                     [("missing-field", 56, 14, "draw needs 'from' to run")],
+                     [("missing-field", 55, 14, "draw needs 'from' to run")]]
+    assert found[1] == lint_text(edited)

@@ -205,19 +205,24 @@ def index_by_units(index: Index, loaded, kept: bool = True) -> None:
 
 _new_object = object.__new__
 _set = object.__setattr__
+# A frozen Span's slots, set through their descriptors (its ``__init__`` and ``object.__setattr__``
+# by name cost more; thousands of sites move after an edit that adds a line above them).
+_set_line, _set_column = Span.line.__set__, Span.column.__set__
+_set_end_line, _set_end_column = Span.end_line.__set__, Span.end_column.__set__
 
 
 def _moved_site(site: Site, lines: int) -> Site:
-    """``site`` ``lines`` lower (a frozen dataclass's ``__init__`` costs three times as much)."""
+    """``site`` ``lines`` lower, equal to the site the passes would make there."""
     span = site.span
     new_span = _new_object(Span)
-    _set(new_span, "line", span.line + lines)
-    _set(new_span, "column", span.column)
-    _set(new_span, "end_line", span.end_line + lines)
-    _set(new_span, "end_column", span.end_column)
+    _set_line(new_span, span.line + lines)
+    _set_column(new_span, span.column)
+    _set_end_line(new_span, span.end_line + lines)
+    _set_end_column(new_span, span.end_column)
+    fields = site.__dict__.copy()
+    fields["span"] = new_span
     new = _new_object(Site)
-    new.__dict__.update(site.__dict__)
-    new.__dict__["span"] = new_span
+    _set(new, "__dict__", fields)
     return new
 
 
@@ -229,5 +234,13 @@ def _moved_decls(result, lines: int):
 
 def _moved_refs(result, lines: int):
     passes, reads = result
-    return ([([_moved_site(site, lines) for site in sites], [(_moved_site(site, lines), names) for site, names in unknown])
-             for sites, unknown in passes], reads)
+    moved_passes = []
+    for sites, unknown in passes:
+        moved = [_moved_site(site, lines) for site in sites]
+        if unknown:
+            # An unknown name of a field that names something is also one of the pass's sites
+            # (:func:`~.symbols._check_known`): moved once, it stays one object, as when indexed.
+            same = {id(site): new for site, new in zip(sites, moved)}
+            unknown = [(same.get(id(site)) or _moved_site(site, lines), names) for site, names in unknown]
+        moved_passes.append((moved, unknown))
+    return moved_passes, reads

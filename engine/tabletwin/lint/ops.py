@@ -6,6 +6,9 @@ to a player" only when the op moves something; both are visible in the text.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..editor.entries import moved
 from ..editor.symbols import Index
 from ..editor.text import scalar_start
 from ..errors import Span
@@ -33,18 +36,38 @@ def _written(op: dict, name: str) -> bool:
 
 
 def missing_field_findings(index: Index) -> list:
-    """``missing-field`` per op list, kept while the list is the same object written at the same place."""
+    """``missing-field`` per op list, kept while the list is the same object (see :func:`_kept_missing_fields`)."""
     found = []
-    positions = index.positions
     for owner, walked in op_groups(mapping(index.data)):
         if not walked:
             continue
         if reuse.reusable(owner.path):
-            found += reuse.remembered("missing_fields", owner.path, owner.ops,
-                                      lambda: _missing_fields(index, walked), raw_place(positions, owner.path))
+            found += _kept_missing_fields(index, owner, walked)
         else:
             found += _missing_fields(index, walked)
     return found
+
+
+def _kept_missing_fields(index: Index, owner, walked: list) -> list:
+    """The last findings of an op list that is the same object, moved when its place moved by whole
+    lines: a list not read again by the edit's load kept its text, which moved with its first line."""
+    where = raw_place(index.positions, owner.path)
+    line, shape = (None, None) if where is None else (where[0], (where[1], where[2] - where[0], where[3]))
+    kept = reuse.lookup("missing_fields", owner.path, owner.ops, shape)
+    if kept is not None:
+        last_line, findings = kept[0]
+        if last_line == line:
+            return findings
+        findings = [_moved(finding, line - last_line) for finding in findings]
+    else:
+        findings = _missing_fields(index, walked)
+    reuse.keep("missing_fields", owner.path, owner.ops, (line, findings), shape)
+    return findings
+
+
+def _moved(finding, lines: int):
+    span = finding.span
+    return replace(finding, span=None if span is None else moved(span, lines))
 
 
 def _missing_fields(index: Index, walked: list) -> list:
