@@ -30,7 +30,7 @@ import os
 from ..errors import ExprError, NotExecutable
 from .compile_ops import run_ops
 from .endcheck import compiled_check
-from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
+from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats, legal_actions
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
@@ -253,20 +253,8 @@ def _compile_step(node, check):
             found = (actions, runner.node_place("step", node),
                      all(action.pre is None and not action.pre_is_text for action in actions))
         actions, where, always = found
-        if always:  # no action has a precondition: all are legal (read, never changed)
-            legal = actions
-        else:
-            legal = []
-            names = None
-            for action in actions:
-                pre = action.pre
-                if pre is not None:
-                    if names is None:
-                        names = {"actor": actor}
-                    if pre(names, scope):
-                        legal.append(action)
-                elif not action.pre_is_text or runner.is_legal(action, names):
-                    legal.append(action)
+        # With no precondition every action is legal (the list is read, never changed).
+        legal = actions if always else legal_actions(runner, actions, actor)
         if not legal:
             return
         if len(legal) == 1:

@@ -249,6 +249,24 @@ class FlowFrame(Frame):
         return False
 
 
+def legal_actions(runner, actions, actor) -> list:
+    """The actions of a step whose preconditions hold for ``actor``, in order (the step's frame
+    and its compiled closure, :mod:`.compile_flow`)."""
+    scope = runner.scope
+    legal = []
+    names = None  # the local names of every pre_x of the step (an expression never changes them)
+    for action in actions:
+        pre = action.pre
+        if pre is not None:
+            if names is None:
+                names = {"actor": actor}
+            if pre(names, scope):
+                legal.append(action)
+        elif not action.pre_is_text or runner.is_legal(action, names):  # (text without pre_x: it raises)
+            legal.append(action)
+    return legal
+
+
 class StepFrame(Frame):
     """A step: the legal actions, a decision when there are several, the action, an end check."""
 
@@ -271,18 +289,7 @@ class StepFrame(Frame):
             tally.use("steps", node.name)
         actor = self.actor = node.actor(EMPTY, scope) if node.actor is not None else None
         actions, self.where = runner.step_actions(node), runner.node_place("step", node)
-        legal = []
-        names = None  # the local names of every pre_x of the step (an expression never changes them)
-        for action in actions:
-            pre = action.pre
-            if pre is not None:
-                if names is None:
-                    names = {"actor": actor}
-                if pre(names, scope):
-                    legal.append(action)
-            elif not action.pre_is_text or runner.is_legal(action, names):  # (text without pre_x: it raises)
-                legal.append(action)
-        self.legal = legal
+        legal = self.legal = legal_actions(runner, actions, actor)
         return bool(legal)
 
     def resume(self, runner, value):
