@@ -17,13 +17,9 @@ nothing reads in a game played to its end by such a caller, so it ends exactly a
 
 from __future__ import annotations
 
-from ..errors import ExprError
 from . import compile_flow
-from .flowframes import MAX_LOOP_ROUNDS, LoopFrame, NodeFrame
+from .flowframes import LoopFrame, NodeFrame
 from .frames import Frame, unwind
-from .labels import label
-
-EMPTY: dict = {}
 
 _KEY = "continued node"
 
@@ -72,61 +68,12 @@ def finish(runner, request, ask, interpret: bool | None = None):
 
 
 def finish_loop(runner, frame, ask) -> None:
-    """What :meth:`LoopFrame.resume <.flowframes.LoopFrame.resume>` does from where ``frame`` is,
-    to the loop's end, with its children (steps too) run by their compiled closures: the loop's
-    rounds so far count towards :data:`~.flowframes.MAX_LOOP_ROUNDS`."""
-    node = frame.node
+    """Run the loop of ``frame`` to its end as :meth:`LoopFrame.advance
+    <.flowframes.LoopFrame.advance>` does, with each child (steps too) run by its compiled
+    closure: the loop's rounds so far count towards :data:`~.flowframes.MAX_LOOP_ROUNDS`."""
     model = runner.model
-    children = [compiled_node(model, child) for child in node.children]
-    count = len(children)
-    scope = runner.scope
-    while True:
-        pc = frame.pc
-        if pc == 2:
-            index = frame.child_index
-            if index < count:
-                frame.child_index = index + 1
-                children[index](runner, ask)
-                continue
-            if frame.values is not None:
-                frame.pc = 1
-                continue
-            if node.once:
-                return
-            frame.pc = 0
-            continue
-        if pc == 1:
-            values = frame.values
-            index = frame.value_index
-            if index >= len(values):
-                if node.once:
-                    return
-                frame.pc = 0
-                continue
-            frame.value_index = index + 1
-            runner.spend_on(node)
-            if node.as_name is not None:
-                runner.state.set_variable(str(node.as_name), values[index], node.path, runner.node_place("flow", node))
-            frame.child_index = 0
-            frame.pc = 2
-            continue
-        if node.until is not None and node.until(EMPTY, scope):
-            return
-        frame.rounds += 1
-        if runner.tally is not None:
-            runner.tally.loop_round(node)
-        if frame.rounds > MAX_LOOP_ROUNDS:
-            raise ExprError(f"flow {node.name}: loop does not end", path=node.path)
-        runner.spend_on(node)
-        if node.over is not None:
-            values = node.over(EMPTY, scope)
-            try:
-                values = list(values)
-            except TypeError:
-                raise ExprError(f"flow {node.name}: over_x gives {label(values)}, not a list", path=node.path) from None
-            frame.values = values
-            frame.value_index = 0
-            frame.pc = 1
-        else:
-            frame.child_index = 0
-            frame.pc = 2
+
+    def run_child(runner, closure):
+        closure(runner, ask)
+
+    frame.advance(runner, run_child, [compiled_node(model, child) for child in frame.node.children])

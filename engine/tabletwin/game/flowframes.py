@@ -154,18 +154,22 @@ class LoopFrame(Frame):
         self.pc = 0
 
     def resume(self, runner, value):
+        return self.advance(runner, _child_frame, self.node.children)
+
+    def advance(self, runner, run_child, children):
+        """Go on from where the loop is: ``run_child(runner, child)`` runs each of ``children`` (the
+        node's children, or what stands for them in the same order) and gives what this frame's
+        :meth:`resume` gives back (a frame to push, a request), or ``None`` to go on with the next
+        child. ``None`` when the loop has ended. :func:`.continued.finish_loop` runs the same rounds
+        with every child run to its end by its compiled closure."""
         node = self.node
-        children = node.children
         while True:
             pc = self.pc
             if pc == 2:
                 index = self.child_index
                 if index < len(children):
                     self.child_index = index + 1
-                    child = children[index]
-                    if child.kind != "step":
-                        return NodeFrame(child)
-                    out = enter(runner, NodeFrame(child))  # a step node goes no deeper than its ops
+                    out = run_child(runner, children[index])
                     if out is not None:
                         return out
                     continue
@@ -213,6 +217,14 @@ class LoopFrame(Frame):
             else:
                 self.child_index = 0
                 self.pc = 2
+
+
+def _child_frame(runner, child):
+    """A loop's child as the frames run it: a node is pushed; a step is entered at once, since it
+    goes no deeper than its ops (``None`` when it finished there)."""
+    if child.kind != "step":
+        return NodeFrame(child)
+    return enter(runner, NodeFrame(child))
 
 
 class FlowFrame(Frame):
