@@ -269,7 +269,7 @@ def test_a_cached_syntax_error_holds_no_traceback():
 
 
 def test_a_sum_of_a_generator_over_a_short_list_is_the_generators_sum():
-    # codegen.summed_generator: a list comprehension summed at once, charged as the generator.
+    # translate_calls.summed_generator: a list comprehension summed at once, charged as the generator.
     step = budget.LOOP_COST + 3 * NODE_COST
     for L in ([1, 2, 3], (1, 2, 3), list(range(4096)), list(range(4097)), {"1": 0, "2": 0}, "abc"):
         assert spent("sum(1 for x in L)", L=L) == (len(L) * (budget.LOOP_COST + NODE_COST), 0)

@@ -249,7 +249,7 @@ SUM_CHUNK = _CHUNK = 4096
 
 def summed(chunk: list):
     """What ``sum()`` gives for a generator whose elements are all in ``chunk``, at most
-    :data:`SUM_CHUNK` of them (codegen.summed_generator makes the list instead)."""
+    :data:`SUM_CHUNK` of them (translate_calls.summed_generator makes the list instead)."""
     total = py.sum(chunk, 0)
     if total.__class__ is int:
         return total if -SAFE_INTEGER <= total <= SAFE_INTEGER else big_integer(total)

@@ -4,7 +4,7 @@ small integers, and whether it always gives a number.
 ``fib(n)``: ``n if n < 2 else fib(n - 1) + fib(n - 2)``. If the outer call finds ``n`` an
 integer within :data:`ENTRY_BOUND`, every inner call gets ``n`` minus a constant, at most
 :data:`~.functions.MAX_CALL_DEPTH` calls deep: ``n`` stays an integer within CPython's one-digit
-range (``codegen.INLINE_INTEGER``) all the way down, so ``n - 1`` and ``n < 2`` need no guard.
+range (``pyast.INLINE_INTEGER``) all the way down, so ``n - 1`` and ``n < 2`` need no guard.
 And a result is ``n`` or a sum of results: always a number, so ``fib(n - 1) + fib(n - 2)`` only
 needs the range check of an integer result, not the guard that either side may be text.
 
