@@ -13,6 +13,7 @@ import ast
 
 from ..checks import expression_fields, kept
 from ..editor.scope import scope_at
+from ..editor.entries import moved
 from ..editor.symbols import GLOBAL_ORDER, Index, parsed
 from ..editor.text import scalar_start
 from ..errors import Span
@@ -39,31 +40,38 @@ def name_findings(index: Index) -> list:
     found = []
     variables = index.names("var")
     content_names = None
-    global_names = [name for (kind, name) in index.decls if kind in GLOBAL_ORDER]
+    global_names = [name for (kind, name) in index.declared_keys() if kind in GLOBAL_ORDER]
     suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
+    chunks = list(index.unknown_chunks())
     # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
-    loop_variables = {site.name for site, _names in index.unknown if site.kind == "var" and site.path[-1:] == ("as",)}
-    for unknown in index.unknown:
-        site, local_names = unknown
-        if site.name in loop_variables:
-            continue
-        if site.kind == "name" and site.path[:1] == ("content",):
-            if content_names is None:
-                content_names = _content_names(index)
-            if site.name in content_names:
+    loop_variables = {site.name for unknown, _lines in chunks for site, _names in unknown
+                      if site.kind == "var" and site.path[-1:] == ("as",)}
+    # The sites of an entry an edit moved are read where they were made, moved by ``lines``: only
+    # the span of a name reported is moved (most unknown names of a content item are not).
+    for unknown, lines in chunks:
+        for site, local_names in unknown:
+            if site.name in loop_variables:
                 continue
-        if site.kind == "name":
-            key = (site.name, tuple(local_names))
-            if key not in suggested_for:
-                suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
-                    if len(suggested_for) < MAX_SUGGESTED else []
-            suggested = suggested_for[key]
-            found.append(kept.determined(("undefined-name", site.name, site.path, site.exact, tuple(suggested)),
-                                         site.span, lambda: _undefined(site, suggested)))
-        elif site.kind == "var" and site.path and site.path[-1] == "var":
-            suggested = suggestions(site.name, variables)
-            found.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact, tuple(suggested)),
-                                         site.span, lambda: _undeclared(site, suggested)))
+            kind = site.kind
+            if kind == "name" and site.path[:1] == ("content",):
+                if content_names is None:
+                    content_names = _content_names(index)
+                if site.name in content_names:
+                    continue
+            if kind == "name":
+                key = (site.name, tuple(local_names))
+                if key not in suggested_for:
+                    suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
+                        if len(suggested_for) < MAX_SUGGESTED else []
+                suggested = suggested_for[key]
+                span = moved(site.span, lines) if lines else site.span
+                found.append(kept.determined(("undefined-name", site.name, site.path, site.exact, tuple(suggested)),
+                                             span, lambda: _undefined(site, span, suggested)))
+            elif kind == "var" and site.path and site.path[-1] == "var":
+                suggested = suggestions(site.name, variables)
+                span = moved(site.span, lines) if lines else site.span
+                found.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact,
+                                              tuple(suggested)), span, lambda: _undeclared(site, span, suggested)))
     return found
 
 
@@ -71,15 +79,15 @@ def name_findings(index: Index) -> list:
 # the last run's while they are the same, the last one moved when a line added above moved the
 # site (:func:`~tabletwin.checks.kept.determined`), whose diagnostic the editor moves too.
 
-def _undefined(site, suggested: list):
+def _undefined(site, span: Span, suggested: list):
     message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-    return lint("undefined-name", message, site.span, site.path, name=site.name,
+    return lint("undefined-name", message, span, site.path, name=site.name,
                 suggestions=suggested, exact=site.exact)
 
 
-def _undeclared(site, suggested: list):
+def _undeclared(site, span: Span, suggested: list):
     message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-    return lint("undeclared-variable", message, site.span, site.path, name=site.name,
+    return lint("undeclared-variable", message, span, site.path, name=site.name,
                 suggestions=suggested, exact=site.exact)
 
 
