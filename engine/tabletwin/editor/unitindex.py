@@ -146,12 +146,14 @@ def index_by_units(index: Index, loaded, kept: bool = True) -> None:
     """Fill ``index`` (empty, of ``loaded``) unit by unit, step by step of the passes."""
     found = units(loaded.data)
     lines = index.lines
+    by_top: dict = {}
+    for number, unit in enumerate(found):
+        by_top.setdefault(unit.path[0], []).append(number)
     ordered: dict = {}
     for _step, tops, _part in symbols.DECLARATION_STEPS + symbols.REFERENCE_STEPS:
         if tops not in ordered:
-            ordered[tops] = found if tops is None else \
-                [number for top in tops for number, unit in enumerate(found) if unit.path[0] == top]
-    ordered = {tops: (range(len(found)) if tops is None else numbers) for tops, numbers in ordered.items()}
+            ordered[tops] = range(len(found)) if tops is None else [number for top in tops
+                                                                    for number in by_top.get(top, ())]
 
     def declare(unit):
         inner, extra = _fields(unit)
