@@ -25,7 +25,7 @@ from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 from ..validate.walk import all_ops, content_items, mapping, nodes, sequence
 from .scope import scope_locals
-from .sitetable import GLOBAL_ORDER, Index, Site
+from .sitetable import Index, Site
 from .text import scalar_start
 
 SECTIONS = (
