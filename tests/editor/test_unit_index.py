@@ -152,6 +152,29 @@ def test_an_edit_that_moves_lines_moves_the_kept_sites():
     assert _facts(index) == _facts(build_index(load_yaml(new), new.split("\n"), kept=False))
 
 
+def test_the_names_declared_and_unknown_are_read_without_placing_the_sites_an_edit_moved():
+    """Lint reads only these: the sites of the entries below an added line are moved when the
+    tables of sites are first read, and then equal those of an index from scratch."""
+    text = _model().replace("    <<: *base\n", '    <<: *base\n    pre_x: "gold[actor] > GOAL"\n')  # nothing borrowed
+    old = load_yaml(text)
+    build_index(old, text.split("\n"))
+    new = text.replace("  action_1:\n", "  action_1:\n    # a note\n", 1)
+    loaded = spliced_load(old, new)
+    index = build_index(loaded, new.split("\n"))
+    scratch = build_index(load_yaml(new), new.split("\n"), kept=False)
+    assert list(index.declared_keys()) == list(scratch.decls)
+    assert index.declared("action", "action_9") and not index.declared("action", "action_99")
+    assert index.resolve("gold", {}) == "var" and index.names("constant") == ["GOAL"]
+    chunks = list(index.unknown_chunks())
+    assert sorted({lines for _unknown, lines in chunks}) == [0, 1]
+    assert [(site.name, site.span.line + lines) for unknown, lines in chunks for site, _names in unknown] == \
+        [(site.name, site.span.line) for site, _names in scratch.unknown]
+    assert index.unknown == scratch.unknown
+    assert index._tables is None  # the sites by name and by line are not made yet
+    assert _facts(index) == _facts(scratch)
+    assert list(index.unknown_chunks()) == [(index.unknown, 0)]
+
+
 def test_a_mapping_shared_by_an_alias_across_entries_indexes_the_whole_model(monkeypatch):
     text = _model().replace("    label: Action 5\n", "    label: Action 5\n    effect: *shared\n", 1) \
         .replace("  base: &base\n", "  base: &base\n    cost: &shared [{op: add, var: pot, amount: 1}]\n", 1)

@@ -8,15 +8,17 @@ this module turns into warnings.
 A model indexed entry by entry hands its unknown names over per pass and entry, each list as it
 was made, with the lines the entry moved since (:meth:`~tabletwin.editor.sitetable.Index.unknown_chunks`).
 The warnings of such a list depend on the list, its lines and a few facts about the whole model
-(:func:`_context`), so they are kept per list: while the facts are equal, an entry an edit left
-alone gives the very warnings of the last run, and an entry it moved gives them moved.
+(the names declared, the variables, the loop variables, and for a content item the names its
+rules see), so inside :func:`~tabletwin.checks.reuse.reusing` they are kept per list: while the
+facts are equal, an entry an edit left alone gives the very warnings of the last run, and an
+entry it moved gives them moved.
 """
 
 from __future__ import annotations
 
 import threading
 
-from ..checks import Finding, kept
+from ..checks import Finding, kept, reuse
 from ..editor.entries import moved
 from ..editor.scope import scope_at
 from ..editor.sitetable import GLOBAL_ORDER, Index
@@ -27,7 +29,7 @@ from .finding import lint, suggestions, with_suggestions
 #: Unknown names that get "did you mean" (each costs a comparison with every name in scope); a
 #: text with more unknown names than this is not a typo, and the rest are reported without.
 MAX_SUGGESTED = 500
-#: Contexts kept (:func:`_context`): an equal one is then the same object, compared by identity.
+#: Contexts kept (:func:`_interned`): an equal one is then the same object, compared by identity.
 KEPT_CONTEXTS = 4
 
 _lock = threading.Lock()
@@ -40,12 +42,14 @@ _older: dict = {}
 
 class _Kept:
     """The warnings of a list of unknown names made ``lines`` lower, in ``context`` (with the
-    content item names when ``content``), and the suggestions they looked up."""
+    content item names when ``content``), the suggestions they looked up, and the loop variables
+    of the list (those do not depend on the context)."""
 
-    __slots__ = ("unknown", "context", "content", "suggested", "lines", "findings")
+    __slots__ = ("unknown", "loops", "context", "content", "suggested", "lines", "findings")
 
-    def __init__(self, unknown, context, content, suggested, lines, findings):
+    def __init__(self, unknown, loops, context, content, suggested, lines, findings):
         self.unknown = unknown
+        self.loops = loops
         self.context = context
         self.content = content
         self.suggested = suggested
@@ -55,21 +59,36 @@ class _Kept:
 
 def name_findings(index: Index) -> list:
     """``undefined-name`` for names in expressions, ``undeclared-variable`` for ``var`` paths."""
-    chunks = list(index.unknown_chunks())
+    keep = reuse.active()
+    chunks = []
+    for unknown, lines in index.unknown_chunks():
+        last = (_fresh.get(id(unknown)) or _older.get(id(unknown))) if keep else None
+        if last is not None and last.unknown is not unknown:
+            last = None
+        chunks.append((unknown, lines, last, _loop_names(unknown) if last is None else last.loops))
     # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
-    loop_variables = frozenset(site.name for unknown, _lines in chunks for site, _names in unknown
-                               if site.kind == "var" and site.path[-1:] == ("as",))
+    loop_variables = frozenset().union(*(loops for _unknown, _lines, _last, loops in chunks))
     global_names = tuple(name for (kind, name) in index.declared_keys() if kind in GLOBAL_ORDER)
     context = _interned((global_names, tuple(index.names("var")), loop_variables))
+    if not keep:
+        return _findings(index, chunks, context, False)[0]
     found, suggested_for, made = _findings(index, chunks, context, True)
     if len(suggested_for) > MAX_SUGGESTED:
         # Some names went without suggestions, by their order in the whole model: worked out
         # whole, and nothing kept.
         return _findings(index, chunks, context, False)[0]
-    with _lock:
-        global _fresh, _older
-        _older, _fresh = _fresh, made
+    _keep(made)
     return found
+
+
+def _keep(made: dict) -> None:
+    global _fresh, _older
+    with _lock:
+        _older, _fresh = _fresh, made
+
+
+def _loop_names(unknown: list) -> frozenset:
+    return frozenset(site.name for site, _names in unknown if site.kind == "var" and site.path[-1:] == ("as",))
 
 
 def _findings(index: Index, chunks: list, context: tuple, keep: bool) -> tuple[list, dict, dict]:
@@ -80,20 +99,18 @@ def _findings(index: Index, chunks: list, context: tuple, keep: bool) -> tuple[l
     found: list = []
     suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
     made: dict = {}
-    for unknown, lines in chunks:
-        if keep:
-            last = _fresh.get(id(unknown)) or _older.get(id(unknown))
-            if last is not None and last.unknown is unknown:
-                if last.content and content_context is None:
-                    content_context = _interned((context, frozenset(_content_names(index))))
-                if last.context is (content_context if last.content else context):
-                    suggested_for.update(last.suggested)
-                    if last.lines != lines:
-                        last = _Kept(unknown, last.context, last.content, last.suggested, lines,
-                                     [_moved(finding, lines - last.lines) for finding in last.findings])
-                    made[id(unknown)] = last
-                    found += last.findings
-                    continue
+    for unknown, lines, last, loops in chunks:
+        if keep and last is not None:
+            if last.content and content_context is None:
+                content_context = _interned((context, frozenset(_content_names(index))))
+            if last.context is (content_context if last.content else context):
+                suggested_for.update(last.suggested)
+                if last.lines != lines:
+                    last = _Kept(unknown, loops, last.context, last.content, last.suggested, lines,
+                                 [_moved(finding, lines - last.lines) for finding in last.findings])
+                made[id(unknown)] = last
+                found += last.findings
+                continue
         own: list = []
         looked_up: dict = {}
         content = False
@@ -122,8 +139,8 @@ def _findings(index: Index, chunks: list, context: tuple, keep: bool) -> tuple[l
                 own.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact,
                                             tuple(suggested)), span, lambda: _undeclared(site, span, suggested)))
         if keep:
-            made[id(unknown)] = _Kept(unknown, content_context if content else context, content, looked_up, lines,
-                                      own)
+            made[id(unknown)] = _Kept(unknown, loops, content_context if content else context, content, looked_up,
+                                      lines, own)
         found += own
     return found, suggested_for, made
 
