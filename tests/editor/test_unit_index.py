@@ -104,7 +104,7 @@ def test_the_index_kept_by_units_after_random_edits_equals_the_index_built_from_
     old = load_yaml(text)
     build_index(old, lines)
     spliced = independent = 0
-    reused = unitindex._referenced.reused
+    reused = unitindex._kept.reused
     renames = [("    gold: {", "    golds: {"), ("  action_3:", "  action_3b:"), ("bind: r1}", "bind: r4}"),
                ("event: hit_1,", "event: hit_9,"), ("  GOAL: 10", "  GOALS: 10"), ("cost: 1", "cost: 2")]
     for round_number in range(100):
@@ -132,7 +132,7 @@ def test_the_index_kept_by_units_after_random_edits_equals_the_index_built_from_
             assert _facts(index) == _facts(_whole(loaded, lines, monkeypatch)), round_number
         old = loaded
     assert spliced > 20 and independent > 40
-    assert unitindex._referenced.reused - reused > 20 * 30  # most units of most edits were kept
+    assert unitindex._kept.reused - reused > 20 * 30  # most units of most edits were kept
 
 
 def test_an_edit_that_moves_lines_moves_the_kept_sites():

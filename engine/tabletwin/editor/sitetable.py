@@ -50,16 +50,20 @@ _set_line, _set_column = Span.line.__set__, Span.column.__set__
 _set_end_line, _set_end_column = Span.end_line.__set__, Span.end_column.__set__
 
 
+def moved_span(span: Span, lines: int) -> Span:
+    """``span`` ``lines`` lower."""
+    new = _new_object(Span)
+    _set_line(new, span.line + lines)
+    _set_column(new, span.column)
+    _set_end_line(new, span.end_line + lines)
+    _set_end_column(new, span.end_column)
+    return new
+
+
 def moved_site(site: Site, lines: int) -> Site:
     """``site`` ``lines`` lower, equal to the site the passes would make there."""
-    span = site.span
-    new_span = _new_object(Span)
-    _set_line(new_span, span.line + lines)
-    _set_column(new_span, span.column)
-    _set_end_line(new_span, span.end_line + lines)
-    _set_end_column(new_span, span.end_column)
     fields = site.__dict__.copy()
-    fields["span"] = new_span
+    fields["span"] = moved_span(site.span, lines)
     new = _new_object(Site)
     _set(new, "__dict__", fields)
     return new

@@ -4,14 +4,16 @@
 keywords; the references of nodes, of ops, of triggers and ends; the names of expressions) on
 each unit of :mod:`.entries` alone, and adds up the results pass by pass, unit by unit. What a
 unit contributes is kept per unit object (:class:`~.entries.UnitCache`), so after an edit that
-:func:`~.reload.spliced_load` read as one entry, only that entry is indexed again; the others'
-sites are moved by the lines the edit added or removed.
+:func:`~.reload.spliced_load` read as one entry, only that entry is indexed again; each other
+entry the edit moved is moved by one number (:class:`_Part`), its sites only when the index's
+tables of sites are first read (:class:`~.sitetable.Index`).
 
 The declarations and events of a unit depend on the unit alone. Its references also read what
 the whole model declares: whether a name is declared and as what, the names bound where an
 event is emitted, ``modified()``'s keywords, whether there are boards, which content item a
 ``content[...]`` subscript names. Each unit keeps the answers it read (:class:`_Refs`), and
-its references are reused only while every answer is still the same.
+its references are reused only while every answer is still the same: the answers are read
+again only when the model's declarations (its "world", :func:`_world`) changed since they last held.
 """
 
 from __future__ import annotations
@@ -25,8 +27,7 @@ from . import symbols
 from .entries import UnitCache, units
 from .sitetable import Index, Site, resolve_in
 
-_declared = UnitCache()
-_referenced = UnitCache()
+_kept = UnitCache()
 
 
 class _Decls:
@@ -165,7 +166,9 @@ def index_by_units(index: Index, loaded, kept: bool = True) -> None:
         return (_Part(unit_decls.passes), unit_decls.event_locals, unit_decls.modified_kwargs,
                 frozenset(unit_decls.content_keys), (inner, extra))
 
-    declared = [_declared.get(loaded, unit, declare, _moved_decls) if kept else declare(unit) for unit in found]
+    kept_units = [_kept.get(loaded, unit, lambda unit: _Unit(declare(unit)), _moved_unit) if kept
+                  else _Unit(declare(unit)) for unit in found]
+    declared = [kept_unit.decls for kept_unit in kept_units]
     add_chunk = index.add_chunk
     for number, (step, tops, _part) in enumerate(symbols.DECLARATION_STEPS):
         for unit_number in ordered[tops]:
@@ -204,18 +207,33 @@ def index_by_units(index: Index, loaded, kept: bool = True) -> None:
         return False
 
     referenced = []
-    for unit, (_part, _events, _kwargs, _keys, fields) in zip(found, declared):
-        if kept:
-            referenced.append(_referenced.get(loaded, unit, lambda unit, fields=fields: reference(unit, fields),
-                                              _moved_refs, still_valid))
-        else:
-            referenced.append(reference(unit, fields))
+    for unit, kept_unit in zip(found, kept_units):
+        refs = kept_unit.refs
+        if refs is None or not still_valid(refs):
+            refs = kept_unit.refs = reference(unit, kept_unit.decls[4])
+        referenced.append(refs)
     for number, (_step, tops, _part) in enumerate(symbols.REFERENCE_STEPS):
         for unit_number in ordered[tops]:
             part = referenced[unit_number][0]
             sites, unknown = part.passes[number]
             if sites or unknown:
                 add_chunk(sites, part.declared[number], unknown, part.lines)
+
+
+class _Unit:
+    """What a unit contributes, kept per unit object (:class:`~.entries.UnitCache`): its
+    declarations, and its references once worked out (they are valid while what they read of
+    the whole model is the same, see :class:`_Refs`)."""
+
+    __slots__ = ("decls", "refs")
+
+    def __init__(self, decls: tuple, refs: tuple | None = None):
+        self.decls = decls
+        self.refs = refs
+
+
+def _moved_unit(kept: _Unit, lines: int) -> _Unit:
+    return _Unit(_moved_decls(kept.decls, lines), None if kept.refs is None else _moved_refs(kept.refs, lines))
 
 
 class _Part:

@@ -19,9 +19,8 @@ from __future__ import annotations
 import threading
 
 from ..checks import Finding, kept, reuse
-from ..editor.entries import moved
 from ..editor.scope import scope_at
-from ..editor.sitetable import GLOBAL_ORDER, Index
+from ..editor.sitetable import GLOBAL_ORDER, Index, moved_span
 from ..errors import Span
 from ..validate.walk import mapping, ops_of
 from .finding import lint, suggestions, with_suggestions
@@ -130,12 +129,12 @@ def _findings(index: Index, chunks: list, context: tuple, keep: bool) -> tuple[l
                     suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
                         if len(suggested_for) < MAX_SUGGESTED else []
                 suggested = looked_up[key] = suggested_for[key]
-                span = moved(site.span, lines) if lines else site.span
+                span = moved_span(site.span, lines) if lines else site.span
                 own.append(kept.determined(("undefined-name", site.name, site.path, site.exact, tuple(suggested)),
                                            span, lambda: _undefined(site, span, suggested)))
             elif kind == "var" and site.path and site.path[-1] == "var":
                 suggested = suggestions(site.name, variables)
-                span = moved(site.span, lines) if lines else site.span
+                span = moved_span(site.span, lines) if lines else site.span
                 own.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact,
                                             tuple(suggested)), span, lambda: _undeclared(site, span, suggested)))
         if keep:
@@ -159,9 +158,21 @@ def _interned(context: tuple) -> tuple:
 def _moved(finding: Finding, lines: int) -> Finding:
     """``finding`` ``lines`` lower, with its very message, path and data (as
     :func:`~tabletwin.checks.kept.determined` moves one), which the editor recognises to move its
-    diagnostic rather than convert it again."""
-    return Finding(finding.message, moved(finding.span, lines), finding.severity, finding.path, finding.data,
-                   finding.code)
+    diagnostic rather than convert it again. Made through the slots' descriptors: hundreds move
+    after an edit that adds a line above them, and a frozen dataclass's ``__init__`` costs more."""
+    new = _new_object(Finding)
+    _set_message(new, finding.message)
+    _set_span(new, moved_span(finding.span, lines))
+    _set_severity(new, finding.severity)
+    _set_path(new, finding.path)
+    _set_data(new, finding.data)
+    _set_code(new, finding.code)
+    return new
+
+
+_new_object = object.__new__
+_set_message, _set_span, _set_severity = Finding.message.__set__, Finding.span.__set__, Finding.severity.__set__
+_set_path, _set_data, _set_code = Finding.path.__set__, Finding.data.__set__, Finding.code.__set__
 
 
 # A finding is determined by the site's name, path, exactness and suggestions, but for its span:
