@@ -127,8 +127,9 @@ class Index:
         by_line.setdefault(site.span.line, []).append(site)
 
     def add_chunk(self, sites: list, declared: tuple, unknown: list, lines: int) -> None:
-        """Sites and unknown names of a pass made ``lines`` higher (as :meth:`add` and
-        :meth:`add_unknown` would add them, moved); ``declared``: the keys of its declarations."""
+        """Sites and unknown names of a pass made ``lines`` higher (as :meth:`add` would add the
+        sites, moved); ``declared``: the keys of its declarations. An index is filled either this
+        way or site by site with :meth:`add` and ``unknown.append``, never both."""
         if declared:
             self._keys.update(dict.fromkeys(declared))
         if sites or unknown:
