@@ -104,7 +104,7 @@ def test_the_index_kept_by_units_after_random_edits_equals_the_index_built_from_
     old = load_yaml(text)
     build_index(old, lines)
     spliced = independent = 0
-    reused = unitindex._referenced.reused
+    reused = unitindex._kept.reused
     renames = [("    gold: {", "    golds: {"), ("  action_3:", "  action_3b:"), ("bind: r1}", "bind: r4}"),
                ("event: hit_1,", "event: hit_9,"), ("  GOAL: 10", "  GOALS: 10"), ("cost: 1", "cost: 2")]
     for round_number in range(100):
@@ -132,7 +132,7 @@ def test_the_index_kept_by_units_after_random_edits_equals_the_index_built_from_
             assert _facts(index) == _facts(_whole(loaded, lines, monkeypatch)), round_number
         old = loaded
     assert spliced > 20 and independent > 40
-    assert unitindex._referenced.reused - reused > 20 * 30  # most units of most edits were kept
+    assert unitindex._kept.reused - reused > 20 * 30  # most units of most edits were kept
 
 
 def test_an_edit_that_moves_lines_moves_the_kept_sites():
@@ -150,6 +150,29 @@ def test_an_edit_that_moves_lines_moves_the_kept_sites():
     assert [(site.path[2:], site.span.line - old_site.span.line) for site, old_site in zip(moved, first)] == [
         (("effect", 4, "var"), 2), (("pre_x",), 0)]
     assert _facts(index) == _facts(build_index(load_yaml(new), new.split("\n"), kept=False))
+
+
+def test_the_names_declared_and_unknown_are_read_without_placing_the_sites_an_edit_moved():
+    """Lint reads only these: the sites of the entries below an added line are moved when the
+    tables of sites are first read, and then equal those of an index from scratch."""
+    text = _model().replace("    <<: *base\n", '    <<: *base\n    pre_x: "gold[actor] > GOAL"\n')  # nothing borrowed
+    old = load_yaml(text)
+    build_index(old, text.split("\n"))
+    new = text.replace("  action_1:\n", "  action_1:\n    # a note\n", 1)
+    loaded = spliced_load(old, new)
+    index = build_index(loaded, new.split("\n"))
+    scratch = build_index(load_yaml(new), new.split("\n"), kept=False)
+    assert list(index.declared_keys()) == list(scratch.decls)
+    assert index.declared("action", "action_9") and not index.declared("action", "action_99")
+    assert index.resolve("gold", {}) == "var" and index.names("constant") == ["GOAL"]
+    chunks = list(index.unknown_chunks())
+    assert sorted({lines for _unknown, lines in chunks}) == [0, 1]
+    assert [(site.name, site.span.line + lines) for unknown, lines in chunks for site, _names in unknown] == \
+        [(site.name, site.span.line) for site, _names in scratch.unknown]
+    assert index.unknown == scratch.unknown
+    assert index._tables is None  # the sites by name and by line are not made yet
+    assert _facts(index) == _facts(scratch)
+    assert list(index.unknown_chunks()) == [(index.unknown, 0)]
 
 
 def test_a_mapping_shared_by_an_alias_across_entries_indexes_the_whole_model(monkeypatch):

@@ -2,7 +2,7 @@
 
 import json
 
-from tabletwin.lint.names import MAX_SUGGESTED
+from tabletwin.lint.undefined import MAX_SUGGESTED
 
 from .bounded import run_cli
 

@@ -165,8 +165,8 @@ def links(loaded) -> _Links:
             return entry[1]
     found = _Links(loaded)
     with _links_lock:
-        if len(_links) >= 4:
-            _links.clear()
+        while len(_links) >= 4:  # the oldest let go one by one: four loads freed at once cost one edit 5 ms
+            del _links[next(iter(_links))]
         _links[id(loaded)] = (loaded, found)
     return found
 

@@ -18,8 +18,6 @@ good for navigation but never edited by a rename.
 from __future__ import annotations
 
 import ast
-import itertools
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..errors import Span
@@ -27,6 +25,7 @@ from ..expr import ExprSyntaxError, expression_text
 from ..expr.checker import parse
 from ..validate.walk import all_ops, content_items, mapping, nodes, sequence
 from .scope import scope_locals
+from .sitetable import Index, Site
 from .text import scalar_start
 
 SECTIONS = (
@@ -35,21 +34,10 @@ SECTIONS = (
     (("functions",), "function"), (("boards",), "board"), (("priority", "windows"), "window"),
     (("outcomes",), "outcome"), (("agents",), "agent"), (("code",), "code"),
 )
-GLOBAL_ORDER = ("var", "zone", "derived", "function", "constant")
 MUST_EXIST = ("action", "flow", "window", "zone", "var", "outcome", "agent", "code")
 ENGINE_NAMES = frozenset(("players", "n_players", "eliminated", "results", "content", "modified", "True", "False",
                           "None"))
 _OP_REFS = {"flow": "flow", "name": "window", "model": "outcome", "agent": "agent", "code": "code"}
-
-
-@dataclass(frozen=True)
-class Site:
-    kind: str
-    name: str
-    span: Span
-    path: tuple
-    exact: bool
-    decl: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -115,73 +103,6 @@ def _names_with_binding(tree: ast.AST):
             yield from visit(child, bound)
 
     yield from visit(tree, frozenset())
-
-
-@dataclass
-class Index:
-    """Declarations and references of one loaded model (or tactic) text."""
-
-    kind: str
-    data: object
-    positions: object
-    lines: list[str]
-    decls: dict = field(default_factory=dict)
-    refs: dict = field(default_factory=dict)
-    by_line: dict = field(default_factory=dict)
-    event_locals: dict = field(default_factory=dict)
-    modified_kwargs: dict = field(default_factory=dict)
-    content_keys: set = field(default_factory=set)
-    unknown: list = field(default_factory=list)  # (site, local names there) of names declared nowhere
-    serial: int = field(default_factory=itertools.count().__next__)  # tells indexes apart in caches
-
-    def names(self, kind: str) -> list[str]:
-        return [name for (k, name) in self.decls if k == kind]
-
-    def candidates(self, site: Site, local_names=()) -> list[str]:
-        """Declared names an unknown ``site`` may have meant (for "did you mean")."""
-        if site.kind == "name":
-            return list(local_names) + [name for (kind, name) in self.decls if kind in GLOBAL_ORDER]
-        return self.names(site.kind)
-
-    def declared(self, kind: str, name: str) -> bool:
-        return (kind, name) in self.decls
-
-    def add(self, site: Site) -> None:
-        table = self.decls if site.decl else self.refs
-        table.setdefault((site.kind, site.name), []).append(site)
-        self.by_line.setdefault(site.span.line, []).append(site)
-
-    def at(self, line: int, column: int) -> Site | None:
-        """The site under ``(line, column)``: the narrowest one that holds the column."""
-        best = None
-        for site in self.by_line.get(line, ()):
-            span = site.span
-            if span.column <= column <= span.end_column and (span.line == span.end_line or column >= span.column):
-                if best is None or (span.end_column - span.column) < (best.span.end_column - best.span.column):
-                    best = site
-        return best
-
-    def resolve(self, name: str, local_names) -> str | None:
-        """The kind of global ``name`` refers to (lookup order of the engine), else ``None``."""
-        if name in local_names:
-            return None
-        for kind in GLOBAL_ORDER:
-            if (kind, name) in self.decls:
-                return kind
-        return None
-
-    def boards(self) -> bool:
-        """Whether the model declares boards (their functions are then names of the engine)."""
-        return bool(mapping(self.data).get("boards"))
-
-    def content_id(self, keys: tuple) -> str | None:
-        """The ``id`` of the content item at ``content[keys[0]][keys[1]]...``, if there is one."""
-        value = mapping(self.data).get("content")
-        for key in keys:
-            value = value.get(key) if isinstance(value, dict) else None
-        if isinstance(value, dict) and "id" in value and isinstance(value["id"], str | int):
-            return str(value["id"])
-        return None
 
 
 def _site(index: Index, kind: str, name, path: tuple, decl: bool, key: bool = False) -> None:

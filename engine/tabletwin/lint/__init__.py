@@ -18,9 +18,10 @@ from ..validate.walk import shared_walks
 from .about import about_findings
 from .codes import CODES, SOURCE, doc_link, other_code
 from .finding import code_of, is_lint
-from .names import arity_findings, name_findings
+from .names import arity_findings
 from .ops import missing_field_findings, missing_index_findings
 from .tactic import label_findings
+from .undefined import name_findings
 
 
 def lint_model(loaded: LoadedYaml, index=None, fields: list | None = None) -> list[Finding]:

@@ -1,24 +1,22 @@
-"""Names the engine would not find: ``undefined-name``, ``undeclared-variable``, ``wrong-arity``.
+"""Calls the engine would refuse: ``wrong-arity``.
 
-The editor's symbol index (:mod:`tabletwin.editor.symbols`) already resolves every name of every
-expression the way the engine does, with the local names of its place
-(:mod:`tabletwin.editor.scope`); the names it could not resolve are in ``index.unknown``. This
-module turns those into warnings, and checks the calls of builtins and own functions against
-what they accept.
+The calls of builtins and own functions are checked against what they accept, each name resolved
+as the editor's symbol index (:mod:`tabletwin.editor.symbols`) resolves it, with the local names
+of its place (:mod:`tabletwin.editor.scope`). Names declared nowhere are :mod:`.undefined`'s.
 """
 
 from __future__ import annotations
 
 import ast
 
-from ..checks import expression_fields, kept
+from ..checks import expression_fields
 from ..editor.scope import scope_at
-from ..editor.symbols import GLOBAL_ORDER, Index, parsed
+from ..editor.symbols import Index, parsed
 from ..editor.text import scalar_start
 from ..errors import Span
 from ..expr import expression_text
-from ..validate.walk import mapping, ops_of, sequence
-from .finding import lint, suggestions, with_suggestions
+from ..validate.walk import mapping, sequence
+from .finding import lint
 
 #: Positional arguments each builtin accepts: (least, most); ``None``: no upper bound.
 BUILTIN_ARITY = {
@@ -27,74 +25,6 @@ BUILTIN_ARITY = {
     "set": (0, 1), "dict": (0, 1), "enumerate": (1, 2), "zip": (0, None), "int": (0, 2), "float": (0, 1),
     "str": (0, 1), "bool": (0, 1), "sigmoid": (1, 1), "σ": (1, 1), "exp": (1, 1), "sqrt": (1, 1), "log": (1, 2),
 }
-
-
-#: Unknown names that get "did you mean" (each costs a comparison with every name in scope); a
-#: text with more unknown names than this is not a typo, and the rest are reported without.
-MAX_SUGGESTED = 500
-
-
-def name_findings(index: Index) -> list:
-    """``undefined-name`` for names in expressions, ``undeclared-variable`` for ``var`` paths."""
-    found = []
-    variables = index.names("var")
-    content_names = None
-    global_names = [name for (kind, name) in index.decls if kind in GLOBAL_ORDER]
-    suggested_for: dict = {}  # the same unknown name with the same local names: the same suggestions
-    # A loop's ``as`` that state.vars lacks is the validator's error already, at the ``as``.
-    loop_variables = {site.name for site, _names in index.unknown if site.kind == "var" and site.path[-1:] == ("as",)}
-    for unknown in index.unknown:
-        site, local_names = unknown
-        if site.name in loop_variables:
-            continue
-        if site.kind == "name" and site.path[:1] == ("content",):
-            if content_names is None:
-                content_names = _content_names(index)
-            if site.name in content_names:
-                continue
-        if site.kind == "name":
-            key = (site.name, tuple(local_names))
-            if key not in suggested_for:
-                suggested_for[key] = suggestions(site.name, [*local_names, *global_names]) \
-                    if len(suggested_for) < MAX_SUGGESTED else []
-            suggested = suggested_for[key]
-            found.append(kept.determined(("undefined-name", site.name, site.path, site.exact, tuple(suggested)),
-                                         site.span, lambda: _undefined(site, suggested)))
-        elif site.kind == "var" and site.path and site.path[-1] == "var":
-            suggested = suggestions(site.name, variables)
-            found.append(kept.determined(("undeclared-variable", site.name, site.path, site.exact, tuple(suggested)),
-                                         site.span, lambda: _undeclared(site, suggested)))
-    return found
-
-
-# A finding is determined by the site's name, path, exactness and suggestions, but for its span:
-# the last run's while they are the same, the last one moved when a line added above moved the
-# site (:func:`~tabletwin.checks.kept.determined`), whose diagnostic the editor moves too.
-
-def _undefined(site, suggested: list):
-    message = with_suggestions(f"'{site.name}' is not defined here", suggested)
-    return lint("undefined-name", message, site.span, site.path, name=site.name,
-                suggestions=suggested, exact=site.exact)
-
-
-def _undeclared(site, suggested: list):
-    message = with_suggestions(f"variable '{site.name}' is not declared in state.vars", suggested)
-    return lint("undeclared-variable", message, site.span, site.path, name=site.name,
-                suggestions=suggested, exact=site.exact)
-
-
-def _content_names(index: Index) -> set:
-    """Names a content item's rules may see from where they run: an ``exec`` effect sees the local
-    names at the ``exec``, an ``active_x`` those of the trigger or modifier being checked."""
-    data = mapping(index.data)
-    names = {"event", "value"}
-    for _op, path, _owner in ops_of(data, ("exec",)):
-        names.update(scope_at("model", data, path + ("op",), index).locals)
-    for found in index.event_locals.values():
-        names.update(found)
-    for found in index.modified_kwargs.values():
-        names.update(found)
-    return names
 
 
 def arity_findings(index: Index, fields: list | None = None) -> list:

@@ -50,7 +50,12 @@ def missing_field_findings(index: Index) -> list:
 
 def _kept_missing_fields(index: Index, owner, walked: list) -> list:
     """The last findings of an op list that is the same object, moved when its place moved by whole
-    lines: a list not read again by the edit's load kept its text, which moved with its first line."""
+    lines: a list not read again by the edit's load kept its text, which moved with its first line.
+    A list without findings has none wherever it is (they depend on its ops' fields alone): it is
+    kept without its place, and not placed at all."""
+    unplaced = reuse.lookup("missing_fields", owner.path, owner.ops)
+    if unplaced is not None and not unplaced[0][1]:
+        return []
     where = raw_place(index.positions, owner.path)
     line, shape = (None, None) if where is None else (where[0], (where[1], where[2] - where[0], where[3]))
     kept = reuse.lookup("missing_fields", owner.path, owner.ops, shape)
@@ -61,7 +66,10 @@ def _kept_missing_fields(index: Index, owner, walked: list) -> list:
         findings = [_moved(finding, line - last_line) for finding in findings]
     else:
         findings = _missing_fields(index, walked)
-    reuse.keep("missing_fields", owner.path, owner.ops, (line, findings), shape)
+    if findings:
+        reuse.keep("missing_fields", owner.path, owner.ops, (line, findings), shape)
+    else:
+        reuse.keep("missing_fields", owner.path, owner.ops, (None, findings))
     return findings
 
 
