@@ -57,7 +57,7 @@ def _sharing(data) -> list:
 def _same(spliced, whole) -> None:
     assert spliced.text == whole.text
     assert spliced.data == whole.data
-    assert list(spliced.positions._entries.items()) == list(whole.positions._entries.items())
+    assert list(spliced.positions.items()) == list(whole.positions.items())
     assert spliced.positions.aliases == whole.positions.aliases
     assert spliced.positions.merges == whole.positions.merges
     assert _sharing(spliced.data) == _sharing(whole.data)

@@ -35,7 +35,7 @@ def raw_place(positions, path: tuple, on_key: bool = False) -> tuple:
         entry = positions._entry(path[:depth])
         if entry is not None:
             return entry[1] if entry[0] is None else entry[0]
-    return positions._entries[()][1]
+    return positions.written(())[1]
 
 
 def placed(positions, message: str, path: tuple, severity: str, code: str, on_key: bool = False) -> Finding:

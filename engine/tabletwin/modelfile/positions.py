@@ -12,6 +12,13 @@ those through two maps instead of copying entries (a "billion laughs" document s
 Spans are stored as ``(line, column, end_line, end_column)`` tuples and become
 :class:`~tabletwin.errors.Span` objects only when asked for: the loader runs on every
 keystroke, the lookups only for the few values that get a message.
+
+An edit that adds or removes a line moves every entry below it. So that a table made from the
+last one (:mod:`tabletwin.editor.reload`) need not rebuild those thousands of spans, the spans of
+each section entry (its *group*, the path's first two steps) are stored relative to a base:
+``shifts`` maps a group to the lines added to all its stored spans when read. A group whose
+spans are stored again (the edited entry) has no shift; sections and the root have none. Every
+reader goes through the methods, which give the lines as written.
 """
 
 from __future__ import annotations
@@ -28,17 +35,115 @@ Entry = tuple[SpanTuple | None, SpanTuple]
 class PositionTable:
     """Positions of the keys and values of one loaded document (0-based, code points)."""
 
-    __slots__ = ("_entries", "aliases", "merges")
+    __slots__ = ("_entries", "_shifts", "aliases", "merges")
 
     def __init__(
         self,
         entries: dict[tuple, Entry],
         aliases: Mapping[tuple, tuple] | None = None,
         merges: Mapping[tuple, Sequence[tuple]] | None = None,
+        shifts: dict[tuple, int] | None = None,
     ):
         self._entries = entries
+        self._shifts = shifts or {}  # group (path[:2]) -> lines added to its stored spans; never 0
         self.aliases = aliases or {}
         self.merges = merges or {}
+
+    def __contains__(self, path: tuple) -> bool:
+        """Whether ``path`` (a tuple) is written itself, not only reached through an alias or merge."""
+        return path in self._entries
+
+    def __iter__(self):
+        """The written paths, in the order the loader read them."""
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def written(self, path: tuple) -> Entry | None:
+        """``(key span, value span)`` tuples of the node written at ``path`` (a tuple), else ``None``;
+        no alias or merge is followed."""
+        entry = self._entries.get(path)
+        if entry is not None and self._shifts:
+            shift = self._shifts.get(path[:2])
+            if shift is not None:
+                return _shifted(entry, shift)
+        return entry
+
+    def items(self):
+        """Every written path with its :meth:`written` entry, in the order the loader read them."""
+        shifts = self._shifts
+        if not shifts:
+            return self._entries.items()
+        return ((path, entry if (shift := shifts.get(path[:2])) is None else _shifted(entry, shift))
+                for path, entry in self._entries.items())
+
+    def stored(self, path: tuple) -> tuple[Entry | None, int]:
+        """The entry at ``path`` as stored and the shift of its group (read it with :func:`shifted`):
+        a group's stored entries are the very objects of the table it was made from as long as only
+        its shift changed, so an equal stored object tells that the path moved with its group."""
+        return self._entries.get(path), self._shifts.get(path[:2], 0)
+
+    def shift(self, group: tuple) -> int:
+        """Lines added to the stored spans of ``group`` (a path's first two steps)."""
+        return self._shifts.get(group, 0)
+
+    def spliced(self, group: tuple, piece: PositionTable, paths: list, groups: Mapping[tuple, list], stop: int,
+                delta: int, fixed: Mapping[tuple, Entry], aliases: Mapping, merges: Mapping) -> PositionTable | None:
+        """This table with ``group``'s entries replaced by ``piece``'s at ``paths`` (in their order,
+        where the group's were), the lines from ``stop`` on moved by ``delta`` and the entries
+        ``fixed`` (outside every group: the root, sections) as given; ``None`` when ``group`` has no
+        entries here. ``groups`` holds each group's paths in table order.
+
+        A group wholly at or after ``stop`` moves by its shift alone; one wholly before stays; only
+        one across ``stop`` (no block entry is) has its spans stored again."""
+        entries, old_shifts = self._entries, self._shifts
+        shifts = dict(old_shifts)
+        shifts.pop(group, None)
+        restored: dict = {}
+        if delta:
+            for other, other_paths in groups.items():
+                if other == group:
+                    continue
+                head = entries.get(other)
+                if head is not None:
+                    lines = old_shifts.get(other, 0)
+                    key, value = head
+                    if value[2] + lines < stop:
+                        continue
+                    if (value[0] if key is None else key[0]) + lines >= stop:
+                        lines += delta
+                        if lines:
+                            shifts[other] = lines
+                        else:
+                            del shifts[other]
+                        continue
+                shifts.pop(other, None)
+                for path in other_paths:
+                    key, value = self.written(path)
+                    restored[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+        new = piece._entries
+        if groups.get(group) == paths:
+            # The same paths (a line added or removed inside a value): every key keeps its place, so
+            # the copy and the updates, done in C, keep the order.
+            out = dict(entries)
+            out.update({path: new[path] for path in paths})
+        else:
+            out = {}
+            placed = False
+            for path, spans in entries.items():
+                if path[:2] == group:
+                    if not placed:
+                        for inner in paths:
+                            out[inner] = new[inner]
+                        placed = True
+                    continue
+                out[path] = spans
+            if not placed:
+                return None
+        out.update(restored)
+        out.update(fixed)
+        return PositionTable(out, aliases, merges, shifts)
 
     def key_span(self, path: Sequence[str | int]) -> Span | None:
         """The span of the key of the mapping entry at ``path``; ``None`` for items and the root."""
@@ -69,16 +174,24 @@ class PositionTable:
         return (), Span(*self._entries[()][1])
 
     def _entry(self, path: Sequence[str | int]) -> Entry | None:
+        """The entry at ``path``, following aliases and merges to where it is written."""
         path = tuple(path)
         entry = self._entries.get(path)
-        if entry is not None:
-            return entry
-        where: tuple | None = ()
-        for step in path:
-            where = self._child(self.aliases.get(where, where), step)
-            if where is None:
+        if entry is None:
+            where: tuple | None = ()
+            for step in path:
+                where = self._child(self.aliases.get(where, where), step)
+                if where is None:
+                    return None
+            entry = self._entries.get(where)
+            if entry is None:
                 return None
-        return self._entries.get(where)
+            path = where
+        if self._shifts:
+            shift = self._shifts.get(path[:2])
+            if shift is not None:
+                return _shifted(entry, shift)
+        return entry
 
     def _child(self, parent: tuple, step: str | int) -> tuple | None:
         """The written path of ``parent``'s child ``step``, looking through ``<<`` merges."""
@@ -100,3 +213,30 @@ class PositionTable:
                 return candidate
             pending.extend(reversed(self.merges.get(source, ())))
         return None
+
+
+def _shifted(entry: Entry, lines: int) -> Entry:
+    key, value = entry
+    return (None if key is None else (key[0] + lines, key[1], key[2] + lines, key[3]),
+            (value[0] + lines, value[1], value[2] + lines, value[3]))
+
+
+def shifted(entry: Entry, lines: int) -> Entry:
+    """``entry`` (stored, see :meth:`PositionTable.stored`) with its lines moved by ``lines``."""
+    return _shifted(entry, lines) if lines else entry
+
+
+def moved_span(span: SpanTuple | None, stop: int, delta: int) -> SpanTuple | None:
+    """``span`` after the lines from ``stop`` on moved by ``delta``."""
+    return _moved(span, stop, delta)
+
+
+def _moved(span, stop: int, delta: int):
+    if span is None:
+        return None
+    line, column, end_line, end_column = span
+    if line >= stop:
+        return (line + delta, column, end_line + delta, end_column)
+    if end_line >= stop:
+        return (line, column, end_line + delta, end_column)
+    return span
