@@ -13,6 +13,12 @@ A finding's place is found as :meth:`~tabletwin.modelfile.Collector.place` finds
 (``on_key``) or value written at its path, else the deepest written ancestor. The raw span is
 read from the position table's entry (a tuple); the :class:`~tabletwin.errors.Span` is made
 only for a finding made anew.
+
+:func:`placed_all` keeps the findings of one part together. When a line is added above it, the
+part's findings are those kept, each moved by the lines its entry moved: the position table
+keeps an entry's stored spans (the very objects) while only its shift changes
+(:mod:`tabletwin.modelfile.positions`), so the same stored object tells that every span of that
+entry moved by the difference of the shifts, and the checks need not run again.
 """
 
 from __future__ import annotations
@@ -46,6 +52,113 @@ def placed(positions, message: str, path: tuple, severity: str, code: str, on_ke
     return reuse.same((_PLACED, message, path, severity, code, on_key), where,
                       lambda: Finding(message, Span(*where), severity, format_path(path), code=code),
                       lambda last: _moved(last, where))
+
+
+def placed_all(what: str, path: tuple, part, reads, positions, found, severity: str, code: str) -> list[Finding]:
+    """``[placed(positions, message, at, severity, code, on_key) for message, at, on_key in found()]``,
+    kept for ``part`` (the same object) at ``path`` while ``reads`` is equal (as
+    :func:`~.reuse.remembered` keeps results); when the entries the findings sit in only moved, the
+    kept findings moved (``found`` is not called again). Callers must not change the list."""
+    if not reuse.active():
+        return [placed(positions, message, at, severity, code, on_key) for message, at, on_key in found()]
+    hit = reuse.lookup(what, path, part, reads)
+    if hit is not None:
+        kept = hit[0].at(positions)
+        if kept is not None:
+            if kept is not hit[0]:
+                reuse.keep(what, path, part, kept, reads)
+            return kept.findings
+    found = found()
+    findings = [placed(positions, message, at, severity, code, on_key) for message, at, on_key in found]
+    reuse.keep(what, path, part, _Placed.of(findings, found, positions), reads)
+    return findings
+
+
+class _Placed:
+    """Findings with what placed them: each on the spans of one written entry (of its path, or of
+    the path an alias or merge leads to, or of an ancestor's). ``frames`` holds, for each group
+    (a path's first two steps) that placed a finding or decided which entry it is, its stored
+    entry and shift then; ``owners`` the index in ``frames`` of the group that placed each
+    finding. A finding placed by the root or a section (whose spans are stored again on every
+    splice) has the owner -1 and its place in ``fixed``: it is kept only where it was."""
+
+    __slots__ = ("findings", "frames", "owners", "fixed")
+
+    def __init__(self, findings: list, frames: tuple, owners: tuple, fixed: tuple):
+        self.findings = findings
+        self.frames = frames  # ((group, its stored entry, its shift), ...)
+        self.owners = owners
+        self.fixed = fixed  # ((path, on_key, raw place), ...)
+
+    @classmethod
+    def of(cls, findings: list, found: list, positions) -> _Placed:
+        frames: list = []
+        index: dict = {}
+        owners = []
+        fixed = []
+
+        def frame(group: tuple) -> int:
+            number = index.get(group)
+            if number is None:
+                head, shift = positions.stored(group)
+                number = index[group] = len(frames)
+                frames.append((group, head, shift))
+            return number
+
+        for _message, at, on_key in found:
+            if at.__class__ is not tuple:
+                at = tuple(at)
+            if at in positions and len(at) >= 2:
+                owners.append(frame(at[:2]))
+                continue
+            written, groups = _placing(positions, at)
+            for group in groups:
+                frame(group)
+            if len(written) >= 2:
+                owners.append(frame(written[:2]))
+            else:
+                owners.append(-1)
+                fixed.append((at, on_key, raw_place(positions, at, on_key)))
+        return cls(findings, tuple(frames), tuple(owners), tuple(fixed))
+
+    def at(self, positions) -> _Placed | None:
+        """These findings as ``positions`` places them: ``self`` when nothing moved, the findings
+        moved when their entries only moved, ``None`` when that is not known."""
+        lines = []
+        for group, head, shift in self.frames:
+            now, now_shift = positions.stored(group)
+            if now is not head or head is None:
+                return None
+            lines.append(now_shift - shift)
+        for at, on_key, where in self.fixed:
+            if raw_place(positions, at, on_key) != where:
+                return None
+        if not any(lines):
+            return self
+        lines.append(0)  # the owner -1: in place
+        findings = [finding if not lines[owner] else _shifted(finding, lines[owner])
+                    for finding, owner in zip(self.findings, self.owners)]
+        frames = tuple((group, head, shift + moved) for (group, head, shift), moved in zip(self.frames, lines))
+        return _Placed(findings, frames, self.owners, self.fixed)
+
+
+def _placing(positions, at: tuple) -> tuple[tuple, set]:
+    """The written path whose entry places a finding at ``at`` (see :func:`raw_place`; ``()`` for
+    the root), and the groups that decided it."""
+    decided: set = set()
+    for depth in range(len(at), 0, -1):
+        written, groups = positions.resolved(at[:depth])
+        decided |= groups
+        if written is not None:
+            return written, decided
+    return (), decided
+
+
+def _shifted(last: Finding, lines: int) -> Finding:
+    """``last`` moved down by ``lines`` (see :func:`_moved`)."""
+    span = last.span
+    return Finding(last.message, Span(span.line + lines, span.column, span.end_line + lines, span.end_column),
+                   last.severity, last.path, last.data, last.code)
 
 
 def at_raw(where: tuple | None, message: str, path, severity: str, code: str, data: dict | None = None,

@@ -178,24 +178,41 @@ class PositionTable:
         path = tuple(path)
         entry = self._entries.get(path)
         if entry is None:
-            where: tuple | None = ()
-            for step in path:
-                where = self._child(self.aliases.get(where, where), step)
-                if where is None:
-                    return None
-            entry = self._entries.get(where)
-            if entry is None:
+            path = self._follow(path)
+            if path is None:
                 return None
-            path = where
+            entry = self._entries[path]
         if self._shifts:
             shift = self._shifts.get(path[:2])
             if shift is not None:
                 return _shifted(entry, shift)
         return entry
 
-    def _child(self, parent: tuple, step: str | int) -> tuple | None:
+    def resolved(self, path: tuple) -> tuple[tuple | None, set]:
+        """The written path whose entry is read for ``path`` (itself, or where aliases and merges
+        lead), or ``None``; and the groups whose written paths, aliases and merges decided that (a
+        table spliced from this one that keeps their stored entries resolves ``path`` the same)."""
+        read = [path]
+        where = path if path in self._entries else self._follow(path, read)
+        return where, {seen[:2] for seen in read if len(seen) >= 2}
+
+    def _follow(self, path: tuple, read: list | None = None) -> tuple | None:
+        """The written path that ``path``, not written itself, reaches through aliases and merges;
+        ``read`` collects the paths looked at."""
+        where: tuple | None = ()
+        for step in path:
+            if read is not None:
+                read.append(where)
+            where = self._child(self.aliases.get(where, where), step, read)
+            if where is None:
+                return None
+        return where
+
+    def _child(self, parent: tuple, step: str | int, read: list | None = None) -> tuple | None:
         """The written path of ``parent``'s child ``step``, looking through ``<<`` merges."""
         candidate = parent + (step,)
+        if read is not None:
+            read.append(candidate)
         if candidate in self._entries:
             return candidate
         if parent not in self.merges:
@@ -209,6 +226,8 @@ class PositionTable:
                 continue
             seen.add(source)
             candidate = source + (step,)
+            if read is not None:
+                read.append(candidate)
             if candidate in self._entries:
                 return candidate
             pending.extend(reversed(self.merges.get(source, ())))
