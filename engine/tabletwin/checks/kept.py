@@ -155,10 +155,37 @@ def _placing(positions, at: tuple) -> tuple[tuple, set]:
 
 
 def _shifted(last: Finding, lines: int) -> Finding:
-    """``last`` moved down by ``lines`` (see :func:`_moved`)."""
+    """``last`` moved down by ``lines``, equal to the finding placed there (see :func:`_moved`)."""
     span = last.span
-    return Finding(last.message, Span(span.line + lines, span.column, span.end_line + lines, span.end_column),
-                   last.severity, last.path, last.data, last.code)
+    moved = _new(Span)
+    _span_line(moved, span.line + lines)
+    _span_column(moved, span.column)
+    _span_end_line(moved, span.end_line + lines)
+    _span_end_column(moved, span.end_column)
+    return _finding(last, moved)
+
+
+def _finding(last: Finding, span: Span) -> Finding:
+    """``last`` on ``span``, sharing its message, path and data."""
+    made = _new(Finding)
+    _finding_message(made, last.message)
+    _finding_span(made, span)
+    _finding_severity(made, last.severity)
+    _finding_path(made, last.path)
+    _finding_data(made, last.data)
+    _finding_code(made, last.code)
+    return made
+
+
+# Frozen dataclasses' slots set through their descriptors: their ``__init__`` sets each field by
+# name through ``object.__setattr__``, twice as slow, and a line added at the top of a large model
+# moves a thousand findings.
+_new = object.__new__
+_span_line, _span_column = Span.line.__set__, Span.column.__set__
+_span_end_line, _span_end_column = Span.end_line.__set__, Span.end_column.__set__
+_finding_message, _finding_span, _finding_severity = Finding.message.__set__, Finding.span.__set__, \
+    Finding.severity.__set__
+_finding_path, _finding_data, _finding_code = Finding.path.__set__, Finding.data.__set__, Finding.code.__set__
 
 
 def at_raw(where: tuple | None, message: str, path, severity: str, code: str, data: dict | None = None,
@@ -180,7 +207,7 @@ def _moved(last: Finding, where: tuple) -> Finding:
     """``last`` (equal in all but its place) placed on ``where``: with its very message, path and
     data, which the editor's conversion recognises (:mod:`tabletwin_lsp.diagcache`) to shift its
     diagnostic instead of converting the finding again."""
-    return Finding(last.message, Span(*where), last.severity, last.path, last.data, last.code)
+    return _finding(last, Span(*where))
 
 
 def interned(finding: Finding) -> Finding:
