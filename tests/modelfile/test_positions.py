@@ -169,7 +169,7 @@ def test_a_table_spliced_with_a_line_added_reads_the_moved_lines_through_every_m
     assert table.written(("actions", "b", "label")) == ((5, 4, 5, 9), (5, 11, 5, 12))
     assert table.written(("actions", "b", "nothing")) is None
     assert ("actions", "c", "m") in table and ("actions", "c", "n") not in table
-    assert table.shift(("actions", "b")) == 1 and table.shift(("actions", "a")) == 0
+    assert table.stored(("actions", "b"))[1] == 1 and table.stored(("actions", "a"))[1] == 0
     for path in [("actions", "b", "base", "n"), ("actions", "c", "n"), ("actions", "c", "m"), ("actions",), ()]:
         assert (table.key_span(path), table.value_span(path), table.span(path)) \
             == (whole.key_span(path), whole.value_span(path), whole.span(path))

@@ -124,6 +124,17 @@ class _Placed:
     def at(self, positions) -> _Placed | None:
         """These findings as ``positions`` places them: ``self`` when nothing moved, the findings
         moved when their entries only moved, ``None`` when that is not known."""
+        frames = self.frames
+        if len(frames) == 1 and not self.fixed:  # the usual: findings in the part's own entry
+            group, head, shift = frames[0]
+            now, now_shift = positions.stored(group)
+            if now is not head or head is None:
+                return None
+            if now_shift == shift:
+                return self
+            lines = now_shift - shift
+            return _Placed([_shifted(finding, lines) for finding in self.findings], ((group, head, now_shift),),
+                           self.owners, ())
         lines = []
         for group, head, shift in self.frames:
             now, now_shift = positions.stored(group)
@@ -162,7 +173,14 @@ def _shifted(last: Finding, lines: int) -> Finding:
     _span_column(moved, span.column)
     _span_end_line(moved, span.end_line + lines)
     _span_end_column(moved, span.end_column)
-    return _finding(last, moved)
+    made = _new(Finding)  # _finding's, inline: called for every finding below the edit
+    _finding_message(made, last.message)
+    _finding_span(made, moved)
+    _finding_severity(made, last.severity)
+    _finding_path(made, last.path)
+    _finding_data(made, last.data)
+    _finding_code(made, last.code)
+    return made
 
 
 def _finding(last: Finding, span: Span) -> Finding:

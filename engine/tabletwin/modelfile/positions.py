@@ -84,10 +84,6 @@ class PositionTable:
         its shift changed, so an equal stored object tells that the path moved with its group."""
         return self._entries.get(path), self._shifts.get(path[:2], 0)
 
-    def shift(self, group: tuple) -> int:
-        """Lines added to the stored spans of ``group`` (a path's first two steps)."""
-        return self._shifts.get(group, 0)
-
     def spliced(self, group: tuple, piece: PositionTable, paths: list, groups: Mapping[tuple, list], stop: int,
                 delta: int, fixed: Mapping[tuple, Entry], aliases: Mapping, merges: Mapping) -> PositionTable | None:
         """This table with ``group``'s entries replaced by ``piece``'s at ``paths`` (in their order,
