@@ -42,9 +42,10 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     data = old.data
     if data.__class__ is not dict or text.startswith("\ufeff"):
         return None
-    if any(mark in text for mark in _OTHER_BREAKS) or "\r" in text.replace("\r\n", "\n"):
+    if any(mark in text for mark in _OTHER_BREAKS) or "\r" in text and "\r" in text.replace("\r\n", "\n"):
         return None
-    old_lines = old.text.split("\n")
+    kept = _last_lines
+    old_lines = kept[1] if kept[0] is old.text else old.text.split("\n")
     new_lines = text.split("\n")
     first, old_end, new_end = _changed(old_lines, new_lines)
     if first is None:
@@ -118,6 +119,7 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     if table is None:
         return None
     _keep_groups(table, {**groups, path: new_paths})
+    _keep_lines(text, new_lines)
     return LoadedYaml(new_data, table, text)
 
 
@@ -325,6 +327,14 @@ def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: i
                 return top, name
         return None
     return None
+
+
+_last_lines: tuple = (None, None)  # (text, its lines) of the last spliced load: the next splice's old lines
+
+
+def _keep_lines(text: str, lines: list[str]) -> None:
+    global _last_lines
+    _last_lines = (text, lines)  # one assignment: a thread reading it sees the old pair or the new
 
 
 #: Position tables whose paths are kept grouped by entry (the last few loads).
