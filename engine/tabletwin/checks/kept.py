@@ -6,8 +6,7 @@ data of one the last runs made, placed on the same raw span of the position tabl
 object: it is not placed, formatted or built again, and the editor finds its converted
 diagnostic by identity (``tabletwin_lsp.diagcache``). A finding the same but for its place (a line
 was added or removed above it) is made from the last one, sharing its message, path and data.
-Outside :func:`~.reuse.reusing` each call
-makes a new finding, as before.
+Outside :func:`~.reuse.reusing` each call makes a new finding, as before.
 
 A finding's place is found as :meth:`~tabletwin.modelfile.Collector.place` finds it: the key
 (``on_key``) or value written at its path, else the deepest written ancestor. The raw span is
@@ -68,9 +67,9 @@ def placed_all(what: str, path: tuple, part, reads, positions, found, severity: 
             if kept is not hit[0]:
                 reuse.keep(what, path, part, kept, reads)
             return kept.findings
-    found = found()
-    findings = [placed(positions, message, at, severity, code, on_key) for message, at, on_key in found]
-    reuse.keep(what, path, part, _Placed.of(findings, found, positions), reads)
+    items = found()
+    findings = [placed(positions, message, at, severity, code, on_key) for message, at, on_key in items]
+    reuse.keep(what, path, part, _Placed.of(findings, items, positions), reads)
     return findings
 
 
@@ -80,7 +79,9 @@ class _Placed:
     (a path's first two steps) that placed a finding or decided which entry it is, its stored
     entry and shift then; ``owners`` the index in ``frames`` of the group that placed each
     finding. A finding placed by the root or a section (whose spans are stored again on every
-    splice) has the owner -1 and its place in ``fixed``: it is kept only where it was."""
+    splice) has the owner -1 and its place in ``fixed``: it is kept only where it was. (A group
+    that is not written has no stored entry, ``None``; splices never add or remove groups, and a
+    whole load makes new parts, which find nothing kept.)"""
 
     __slots__ = ("findings", "frames", "owners", "fixed")
 
@@ -128,7 +129,7 @@ class _Placed:
         if len(frames) == 1 and not self.fixed:  # the usual: findings in the part's own entry
             group, head, shift = frames[0]
             now, now_shift = positions.stored(group)
-            if now is not head or head is None:
+            if now is not head:
                 return None
             if now_shift == shift:
                 return self
@@ -138,7 +139,7 @@ class _Placed:
         lines = []
         for group, head, shift in self.frames:
             now, now_shift = positions.stored(group)
-            if now is not head or head is None:
+            if now is not head:
                 return None
             lines.append(now_shift - shift)
         for at, on_key, where in self.fixed:

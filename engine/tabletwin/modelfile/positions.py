@@ -79,9 +79,9 @@ class PositionTable:
                 for path, entry in self._entries.items())
 
     def stored(self, path: tuple) -> tuple[Entry | None, int]:
-        """The entry at ``path`` as stored and the shift of its group (read it with :func:`shifted`):
-        a group's stored entries are the very objects of the table it was made from as long as only
-        its shift changed, so an equal stored object tells that the path moved with its group."""
+        """The entry at ``path`` as stored and the shift of its group (the lines added when it is read).
+        A table spliced from this one keeps a group's stored entries, the very objects, as long as
+        only its shift changes: the same stored object tells that the path moved with its group."""
         return self._entries.get(path), self._shifts.get(path[:2], 0)
 
     def spliced(self, group: tuple, piece: PositionTable, paths: list, groups: Mapping[tuple, list], stop: int,
@@ -117,7 +117,7 @@ class PositionTable:
                 shifts.pop(other, None)
                 for path in other_paths:
                     key, value = self.written(path)
-                    restored[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
+                    restored[path] = (moved_span(key, stop, delta), moved_span(value, stop, delta))
         new = piece._entries
         if groups.get(group) == paths:
             # The same paths (a line added or removed inside a value): every key keeps its place, so
@@ -236,17 +236,8 @@ def _shifted(entry: Entry, lines: int) -> Entry:
             (value[0] + lines, value[1], value[2] + lines, value[3]))
 
 
-def shifted(entry: Entry, lines: int) -> Entry:
-    """``entry`` (stored, see :meth:`PositionTable.stored`) with its lines moved by ``lines``."""
-    return _shifted(entry, lines) if lines else entry
-
-
 def moved_span(span: SpanTuple | None, stop: int, delta: int) -> SpanTuple | None:
     """``span`` after the lines from ``stop`` on moved by ``delta``."""
-    return _moved(span, stop, delta)
-
-
-def _moved(span, stop: int, delta: int):
     if span is None:
         return None
     line, column, end_line, end_column = span
