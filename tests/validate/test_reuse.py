@@ -115,6 +115,14 @@ def test_edits_inside_entries_of_a_model_with_merges_report_what_a_validation_fr
     assert _check(_line_edits(text, random.Random(5), 25)) >= 18
 
 
+def test_edits_of_a_model_with_content_report_what_a_validation_from_scratch_reports():
+    # The content's warnings sit in two entries (the cards, and the defaults their keywords are
+    # merged from): edits above, in and between them move, keep or redo them.
+    text = bench_model(3400)
+    assert "  cards:" in text
+    assert _check(_line_edits(text, random.Random(11), 20)) >= 14
+
+
 def test_the_entries_an_edit_left_alone_give_their_kept_results():
     text = bench_model(1200)
     forget_loads()
