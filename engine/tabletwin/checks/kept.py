@@ -33,11 +33,11 @@ _PLACED = object()  # the first item of the keys of this module's findings
 def raw_place(positions, path: tuple, on_key: bool = False) -> tuple:
     """The span tuple where a finding about ``path`` goes: its key's (``on_key``, when written) or
     its value's, else its deepest written ancestor's (the key's, or the value of an item)."""
-    entry = positions._entry(path)
+    entry = positions.entry(path)
     if entry is not None:
         return (entry[0] or entry[1]) if on_key else entry[1]
     for depth in range(len(path) - 1, 0, -1):
-        entry = positions._entry(path[:depth])
+        entry = positions.entry(path[:depth])
         if entry is not None:
             return entry[1] if entry[0] is None else entry[0]
     return positions.written(())[1]

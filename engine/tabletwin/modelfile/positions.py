@@ -143,19 +143,19 @@ class PositionTable:
 
     def key_span(self, path: Sequence[str | int]) -> Span | None:
         """The span of the key of the mapping entry at ``path``; ``None`` for items and the root."""
-        entry = self._entry(path)
+        entry = self.entry(path)
         if entry is None or entry[0] is None:
             return None
         return Span(*entry[0])
 
     def value_span(self, path: Sequence[str | int]) -> Span | None:
         """The span of the whole value at ``path``; the root is the whole document."""
-        entry = self._entry(path)
+        entry = self.entry(path)
         return None if entry is None else Span(*entry[1])
 
     def span(self, path: Sequence[str | int]) -> Span | None:
         """The key's span for a mapping entry, else the value's: where messages about it go."""
-        entry = self._entry(path)
+        entry = self.entry(path)
         if entry is None:
             return None
         return Span(*(entry[1] if entry[0] is None else entry[0]))
@@ -169,8 +169,9 @@ class PositionTable:
                 return path[:depth], span
         return (), Span(*self._entries[()][1])
 
-    def _entry(self, path: Sequence[str | int]) -> Entry | None:
-        """The entry at ``path``, following aliases and merges to where it is written."""
+    def entry(self, path: Sequence[str | int]) -> Entry | None:
+        """``(key span, value span)`` tuples at ``path``, following aliases and merges to where it is
+        written; ``None`` when it has no position."""
         path = tuple(path)
         entry = self._entries.get(path)
         if entry is None:
