@@ -7,7 +7,7 @@ import pytest
 
 from tabletwin.checks import expression_fields
 from tabletwin.editor import scope
-from tabletwin.editor.reload import spliced_load
+from tabletwin.editor.reload import _changed, spliced_load
 from tabletwin.editor.indexes import build_index
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
@@ -57,7 +57,7 @@ def _sharing(data) -> list:
 def _same(spliced, whole) -> None:
     assert spliced.text == whole.text
     assert spliced.data == whole.data
-    assert list(spliced.positions._entries.items()) == list(whole.positions._entries.items())
+    assert list(spliced.positions.items()) == list(whole.positions.items())
     assert spliced.positions.aliases == whole.positions.aliases
     assert spliced.positions.merges == whole.positions.merges
     assert _sharing(spliced.data) == _sharing(whole.data)
@@ -203,3 +203,30 @@ def test_a_renamed_bind_in_a_spliced_action_changes_its_unknown_names():
     assert [(site.name, site.path) for site, _names in after.unknown if site.path[:2] == ("actions", "action_1")] \
         == [u for u in unknown if u[0] != "r5"]
     assert _index_facts(after) == _index_facts(_from_scratch(spliced, new.split("\n")))
+
+
+def _changed_line_by_line(old: list[str], new: list[str]):
+    if old == new:
+        return None, 0, 0
+    first = 0
+    while first < min(len(old), len(new)) and old[first] == new[first]:
+        first += 1
+    old_end, new_end = len(old), len(new)
+    while old_end > first and new_end > first and old[old_end - 1] == new[new_end - 1]:
+        old_end -= 1
+        new_end -= 1
+    return first, old_end, new_end
+
+
+def test_the_changed_lines_are_those_a_line_by_line_comparison_finds():
+    rng = random.Random(3)
+    for _ in range(2000):
+        old = [rng.choice("ab") for _ in range(rng.randrange(12))]
+        new = list(old)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(new) + 1)
+            if rng.random() < 0.5 or not new[at:]:
+                new.insert(at, rng.choice("abc"))
+            else:
+                del new[at]
+        assert _changed(old, new) == _changed_line_by_line(old, new), (old, new)

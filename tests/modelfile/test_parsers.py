@@ -35,7 +35,7 @@ def test_both_parsers_agree(text):
     fast_data, fast = compose(text)
     pure_data, pure = compose(text, pure=True)
     assert fast_data == pure_data
-    assert fast._entries == pure._entries
+    assert dict(fast.items()) == dict(pure.items())
     assert (fast.aliases, fast.merges) == (pure.aliases, pure.merges)
 
 

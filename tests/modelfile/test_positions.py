@@ -154,3 +154,24 @@ def test_root_scalar_and_root_list():
 
 def test_empty_document_span():
     assert load_yaml("").positions.value_span(()) == Span(0, 0, 0, 0)
+
+
+def test_a_table_spliced_with_a_line_added_reads_the_moved_lines_through_every_method():
+    # The entries below the edit keep their stored spans and read them through their group's shift.
+    from tabletwin.editor.reload import spliced_load
+
+    text = "actions:\n  a:\n    label: A\n  b:\n    label: B\n    base: &x {n: 1}\n  c: {<<: *x, m: 2}\n"
+    edited = text.replace("    label: A\n", "    label: A\n    # note\n")
+    spliced = spliced_load(load_yaml(text), edited)
+    whole = load_yaml(edited).positions
+    table = spliced.positions
+    assert list(table.items()) == list(whole.items())
+    assert table.written(("actions", "b", "label")) == ((5, 4, 5, 9), (5, 11, 5, 12))
+    assert table.written(("actions", "b", "nothing")) is None
+    assert ("actions", "c", "m") in table and ("actions", "c", "n") not in table
+    assert table.stored(("actions", "b"))[1] == 1 and table.stored(("actions", "a"))[1] == 0
+    for path in [("actions", "b", "base", "n"), ("actions", "c", "n"), ("actions", "c", "m"), ("actions",), ()]:
+        assert (table.key_span(path), table.value_span(path), table.span(path)) \
+            == (whole.key_span(path), whole.value_span(path), whole.span(path))
+    assert table.value_span(("actions", "c", "n")) == Span(6, 17, 6, 18)
+    assert table.nearest(("actions", "c", "z", 0)) == (("actions", "c"), Span(7, 2, 7, 3))

@@ -12,7 +12,7 @@ from tabletwin.checks.reuse import _shared_paths, suspended
 from tabletwin.editor.loads import forget_loads, shared_load
 from tabletwin.errors import YamlError
 from tabletwin.modelfile import load_yaml
-from tabletwin.validate import validate
+from tabletwin.validate import advice, model_errors, validate
 
 from ..conftest import ROOT, bench_model, random_edit
 
@@ -115,6 +115,14 @@ def test_edits_inside_entries_of_a_model_with_merges_report_what_a_validation_fr
     assert _check(_line_edits(text, random.Random(5), 25)) >= 18
 
 
+def test_edits_of_a_model_with_content_report_what_a_validation_from_scratch_reports():
+    # The content's warnings sit in two entries (the cards, and the defaults their keywords are
+    # merged from): edits above, in and between them move, keep or redo them.
+    text = bench_model(3400)
+    assert "  cards:" in text
+    assert _check(_line_edits(text, random.Random(11), 20)) >= 14
+
+
 def test_the_entries_an_edit_left_alone_give_their_kept_results():
     text = bench_model(1200)
     forget_loads()
@@ -183,3 +191,30 @@ end: []
         'syntax error in expression "1 +": invalid syntax (position 3)', "move: zone 'nowhere' is not declared in state.zones"]
     assert _check([text, text.replace("label: A", "label: AA"), text.replace("label: A", "label: A2"),
                    text.replace("label: B", "label: BB")]) == 4
+
+
+def test_a_line_added_above_moves_the_kept_findings_below_without_checking_their_parts_again(monkeypatch):
+    # Op errors and the content's warnings (on keywords merged from the cards' defaults, written
+    # in another entry that moved too) are the last ones moved: the same message objects, one line down.
+    text = bench_model(3600)
+    forget_loads()
+    reuse.forget_all()
+    first = validate(shared_load(text), games=0, reuse=True)
+    checked = []
+    for module, name in [(model_errors, "_op_errors"), (advice, "_content_warnings")]:
+        check = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, check=check, name=name: checked.append(name) or check(*args))
+    edited = text.replace("    label: Action number 3\n", "    label: Action number 3\n    # note\n", 1)
+    second = validate(shared_load(edited), games=0, reuse=True)
+    assert checked == ["_op_errors"]  # the ops of action_3, the one edited
+    assert _found(second) == _scratch(edited)
+    added = edited.split("\n").index("    # note")
+    for old, new in [(first.errors, second.errors), (first.warnings, second.warnings)]:
+        assert len(new) == len(old)
+        below = [(a, b) for a, b in zip(old, new) if a.span.line >= added]
+        assert all(b.span.line == a.span.line + 1 and b.message is a.message for a, b in below)
+        assert all(a is b for a, b in zip(old, new) if a.span.line < added)
+    moved = [b for _a, b in zip(first.errors + first.warnings, second.errors + second.warnings)
+             if b.span.line > added]
+    assert len([f for f in moved if f.path.startswith("actions.")]) > 100
+    assert len([f for f in moved if "keyword" in f.message and f.path.startswith("content.cards.")]) > 20

@@ -159,18 +159,21 @@ def lookup(what: str, path: tuple, part, reads=None) -> tuple | None:
     """``(result,)`` kept for ``part`` at ``path`` with equal ``reads`` (kept for the next run too),
     else ``None``; outside :func:`reusing`, always ``None``."""
     run = getattr(_local, "run", None)
-    if run is None or not run.reusable(path):
+    if run is None or run.holding and not run.reusable(path):  # (nothing held: the usual, without a call)
         return None
     key = (what, path, id(part))
-    entry = run.fresh.get(key)
+    fresh = run.fresh
+    entry = fresh.get(key)
     if entry is None:
         for older in run.older:
             entry = older.get(key)
             if entry is not None:
                 break
-    if entry is None or entry[0] is not part or entry[1] != reads:
+        else:
+            return None
+    if entry[0] is not part or entry[1] != reads:
         return None
-    run.fresh[key] = entry
+    fresh[key] = entry
     return (entry[2],)
 
 

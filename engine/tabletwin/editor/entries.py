@@ -105,7 +105,7 @@ class _Links:
             if kept is not None and kept[0] is value and all(value_at(data, path) is other for path, other in kept[1]):
                 borrowed, independent = kept[2], kept[3]
             else:
-                borrowed, independent, named = _unit_links_of(data, positions._entries, unit_of, own, items)
+                borrowed, independent, named = _unit_links_of(data, positions, unit_of, own, items)
                 with _links_lock:
                     if len(_unit_links) >= KEPT_UNITS:
                         _unit_links.clear()
@@ -119,7 +119,7 @@ class _Links:
 _unit_links: dict = {}  # unit path -> (its value, ((named unit, its value), ...), borrowed, independent)
 
 
-def _unit_links_of(data: dict, written: dict, unit_of, own: tuple, items: list):
+def _unit_links_of(data: dict, written, unit_of, own: tuple, items: list):
     """``(units borrowed from, independent, units named)`` for the aliases and merges of one unit."""
     borrowed: set = set()
     named: set = set()
@@ -178,7 +178,7 @@ def units_independent(loaded) -> bool:
 
 def key_line(loaded, path: tuple) -> int | None:
     """The line of the unit's key (where its text starts)."""
-    entry = loaded.positions._entries.get(path)
+    entry = loaded.positions.written(path)
     if entry is None or entry[0] is None:
         return None
     return entry[0][0]

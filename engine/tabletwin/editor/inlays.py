@@ -126,12 +126,11 @@ def _all_place_hints(loaded) -> list[Hint]:
 def _anchor(positions, path: tuple):
     """The span of the name a place is known by: a step's ``id``, an action's or window's key,
     a trigger's or content item's ``id``."""
-    written = positions._entries
     for length in range(len(path), 0, -1):
         prefix = path[:length]
         if prefix[0] == "actions" and length == 2 or prefix[:2] == ("priority", "windows") and length == 3:
             return positions.key_span(prefix)
-        if prefix in written and prefix + ("id",) not in written and prefix not in positions.aliases \
+        if prefix in positions and prefix + ("id",) not in positions and prefix not in positions.aliases \
                 and prefix not in positions.merges:
             continue  # written here, neither an alias nor merging: it has no id (the lookup would walk to say so)
         span = positions.value_span(prefix + ("id",))

@@ -21,7 +21,7 @@ import re
 
 from ..modelfile import LoadedYaml
 from ..modelfile.compose import MAX_ALIAS_VALUES, MAX_DEPTH, compose
-from ..modelfile.positions import PositionTable
+from ..modelfile.positions import PositionTable, moved_span
 
 #: Entries longer than this are not worth splicing: the whole text is read as fast.
 MAX_SPLICED_SHARE = 0.5
@@ -42,9 +42,10 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     data = old.data
     if data.__class__ is not dict or text.startswith("\ufeff"):
         return None
-    if any(mark in text for mark in _OTHER_BREAKS) or "\r" in text.replace("\r\n", "\n"):
+    if any(mark in text for mark in _OTHER_BREAKS) or "\r" in text and "\r" in text.replace("\r\n", "\n"):
         return None
-    old_lines = old.text.split("\n")
+    kept = _last_lines
+    old_lines = kept[1] if kept[0] is old.text else old.text.split("\n")
     new_lines = text.split("\n")
     first, old_end, new_end = _changed(old_lines, new_lines)
     if first is None:
@@ -73,7 +74,7 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     piece_lines = [""] * start
     for number in anchors.lines:
         piece_lines[number] = old_lines[number]  # the anchored values, where they are written
-    top_key = positions._entries[(path[0],)][0]
+    top_key = positions.written(path[:1])[0]
     piece_lines[top_key[0]] = old_lines[top_key[0]]
     piece = "\n".join(piece_lines + entry_lines) + ("\n" if end < len(new_lines) else "")
     try:
@@ -88,8 +89,7 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     section = piece_data[top]
     if section.__class__ is not dict or list(section)[-1:] != [name]:
         return None
-    pieces = table._entries
-    if max(map(len, pieces)) + 2 >= MAX_DEPTH - 2:
+    if max(map(len, table)) + 2 >= MAX_DEPTH - 2:
         return None
     value = section[name]
     shared = anchors.shared(piece_data, data)
@@ -98,19 +98,28 @@ def _spliced(old: LoadedYaml, text: str) -> LoadedYaml | None:
     value = _share(value, shared)
     new_data = {key: (_replaced(item, name, value) if key == top else item) for key, item in data.items()}
     groups = _entry_groups(positions)
-    new_paths = [inner for inner in pieces if inner[:2] == path]
-    if not delta and groups.get(path) == new_paths:
-        entries = _same_paths(positions._entries, pieces, new_paths, top, name, text)
-    else:
-        entries = _entries(positions._entries, pieces, groups, data, new_paths, top, name, old_stop, delta, text)
-    if entries is None:
+    new_paths = [inner for inner in table if inner[:2] == path]
+    old_entry = positions.written(path)
+    new_entry = table.written(path)
+    if old_entry is None or new_entry is None:
         return None
+    fixed = {(): (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))}
+    if delta:
+        for other in data:  # no others: a merge into the root is never spliced
+            key, spans = positions.written((other,))
+            fixed[(other,)] = (moved_span(key, old_stop, delta), moved_span(spans, old_stop, delta))
+    key, spans = positions.written((top,))
+    if spans[2:] == old_entry[1][2:]:
+        fixed[(top,)] = (key, spans[:2] + new_entry[1][2:])  # the section ends where its last entry now ends
     aliases = {**_outside(positions.aliases, path), **_under(table.aliases, path)}
     merges = {**_outside(positions.merges, path), **_under(table.merges, path)}
     if not _few_repeats(new_data, aliases):
         return None
-    table = PositionTable(entries, aliases, merges)
+    table = positions.spliced(path, table, new_paths, groups, old_stop, delta, fixed, aliases, merges)
+    if table is None:
+        return None
     _keep_groups(table, {**groups, path: new_paths})
+    _keep_lines(text, new_lines)
     return LoadedYaml(new_data, table, text)
 
 
@@ -157,8 +166,8 @@ def _anchors(positions: PositionTable, path: tuple, text: str, entry_lines: list
         if len(target) < 2 or target[:2] == path:
             return None
         holder = target[:2]
-        entry = positions._entries.get(holder)
-        section = positions._entries.get(holder[:1])
+        entry = positions.written(holder)
+        section = positions.written(holder[:1])
         if entry is None or entry[0] is None or section is None or section[0] is None:
             return None
         key_line, end_line = entry[0][0], entry[1][2]
@@ -242,15 +251,26 @@ def _changed(old: list[str], new: list[str]):
     """``(first, old_end, new_end)``: the lines ``old[first:old_end]`` became ``new[first:new_end]``."""
     if old == new:
         return None, 0, 0
+    # Runs of equal lines found by comparing slices (in C), halving the step: a loop over the
+    # lines of a large model took a third of a spliced load.
     limit = min(len(old), len(new))
-    first = 0
-    while first < limit and old[first] == new[first]:
-        first += 1
-    old_end, new_end = len(old), len(new)
-    while old_end > first and new_end > first and old[old_end - 1] == new[new_end - 1]:
-        old_end -= 1
-        new_end -= 1
-    return first, old_end, new_end
+    first = _same_run(lambda start, stop: old[start:stop] == new[start:stop], limit)
+    old_count, new_count = len(old), len(new)
+    last = _same_run(lambda start, stop: old[old_count - stop:old_count - start]
+                     == new[new_count - stop:new_count - start], limit - first)
+    return first, old_count - last, new_count - last
+
+
+def _same_run(same, limit: int) -> int:
+    """The largest ``n <= limit`` with ``same(0, n)``, where ``same(a, c)`` is ``same(a, b) and same(b, c)``."""
+    low, high = 0, limit  # same(0, low) holds; the answer is at most high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if same(low, middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _indent(line: str) -> int | None:
@@ -293,7 +313,7 @@ def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: i
     for top, section in data.items():
         if section.__class__ is not dict:
             continue
-        entry = positions._entries.get((top,))
+        entry = positions.written((top,))
         if entry is None or entry[0] is None:
             continue
         value = entry[1]
@@ -302,116 +322,19 @@ def _entry_path(positions: PositionTable, data: dict, lines: list[str], start: i
         if value[0] >= len(lines) or lines[value[0]][value[1]:value[1] + 1] in ("{", "["):
             return None  # a flow mapping: its keys are not lines of their own
         for name in section:
-            key = positions._entries.get((top, name))
+            key = positions.written((top, name))
             if key is not None and key[0] is not None and key[0][0] == start and key[0][1] == 2:
                 return top, name
         return None
     return None
 
 
-def _entries(old: dict, piece: dict, groups: dict, sections, new_paths: list, top, name, old_stop: int,
-             delta: int, text: str) -> dict | None:
-    """The old position table with the entry's positions replaced and the later lines moved."""
-    entry_path = (top, name)
-    old_entry = old.get(entry_path)
-    new_entry = piece.get(entry_path)
-    if old_entry is None or new_entry is None:
-        return None
-    moved = _moved_entries(old, groups, sections, entry_path, old_stop, delta)
-    moved[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
-    key, value = old[(top,)]
-    if value[2:] == old_entry[1][2:]:
-        moved[(top,)] = (key, value[:2] + new_entry[1][2:])  # the section ends where its last entry now ends
-    if groups.get(entry_path) == new_paths:
-        # The same paths (a line added or removed inside a value): every key keeps its place, so
-        # the copy and the updates, done in C, keep the order.
-        out = dict(old)
-        out.update({path: piece[path] for path in new_paths})
-        out.update(moved)
-        return out
-    out = {}
-    placed = False
-    for path, spans in old.items():
-        if path[:2] == entry_path:
-            if not placed:
-                for inner in new_paths:
-                    out[inner] = piece[inner]
-                placed = True
-            continue
-        out[path] = moved.get(path, spans)
-    return out if placed else None
+_last_lines: tuple = (None, None)  # (text, its lines) of the last spliced load: the next splice's old lines
 
 
-def _moved_entries(old: dict, groups: dict, sections, entry_path: tuple, stop: int, delta: int) -> dict:
-    """The changed positions of the old table's paths outside the entry (and the root) when the
-    lines from ``stop`` on move by ``delta``. Decided per entry of a section: its first path's
-    spans hold those of all its paths, so an entry wholly before ``stop`` stays, one wholly after
-    moves in one pass, and only one that spans ``stop`` goes span by span."""
-    moved: dict = {}
-    if not delta:
-        return moved
-    after: list = []  # the paths of the entries wholly after stop
-    for group, paths in groups.items():
-        if group == entry_path:
-            continue
-        head = old.get(group)
-        if head is not None:
-            key, value = head
-            if value[2] < stop:
-                continue
-            if (value[0] if key is None else key[0]) >= stop:
-                after += paths
-                continue
-        for path in paths:
-            key, value = old[path]
-            moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
-    moved.update({path: (None if key is None else (key[0] + delta, key[1], key[2] + delta, key[3]),
-                         (value[0] + delta, value[1], value[2] + delta, value[3]))
-                  for path in after for key, value in (old[path],)})
-    for path in [(section,) for section in sections]:  # no others: a merge into the root is never spliced
-        key, value = old[path]
-        moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
-    return moved
-    for group, paths in groups.items():
-        if group == entry_path:
-            continue
-        head = old.get(group)
-        if head is None:
-            spans = None
-        else:
-            key, value = head
-            if value[2] < stop:
-                continue
-            spans = key if key is not None else value
-        if spans is not None and spans[0] >= stop:
-            for path in paths:
-                key, value = old[path]
-                moved[path] = (None if key is None else (key[0] + delta, key[1], key[2] + delta, key[3]),
-                               (value[0] + delta, value[1], value[2] + delta, value[3]))
-        else:
-            for path in paths:
-                key, value = old[path]
-                moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
-    for path, (key, value) in old.items():
-        if len(path) == 1:
-            moved[path] = (_moved(key, stop, delta), _moved(value, stop, delta))
-    return moved
-
-
-def _same_paths(old: dict, piece: dict, paths: list, top, name, text: str) -> dict:
-    """:func:`_entries` for an edit that moved no line and left the entry's paths as they were
-    (typing inside a value): the old table with the entry's spans replaced, keys in place."""
-    entry_path = (top, name)
-    old_end = old[entry_path][1][2:]
-    new_end = piece[entry_path][1][2:]
-    out = dict(old)
-    for path in paths:
-        out[path] = piece[path]
-    out[()] = (None, (0, 0, text.count("\n"), len(text) - text.rfind("\n") - 1))
-    key, value = old[(top,)]
-    if value[2:] == old_end:
-        out[(top,)] = (key, value[:2] + new_end)  # the section ends where its last entry now ends
-    return out
+def _keep_lines(text: str, lines: list[str]) -> None:
+    global _last_lines
+    _last_lines = (text, lines)  # one assignment: a thread reading it sees the old pair or the new
 
 
 #: Position tables whose paths are kept grouped by entry (the last few loads).
@@ -426,7 +349,7 @@ def _entry_groups(positions: PositionTable) -> dict:
     if kept is not None and kept[0] is positions:
         return kept[1]
     groups: dict = {}
-    for path in positions._entries:
+    for path in positions:
         if len(path) >= 2:
             groups.setdefault(path[:2], []).append(path)
     _keep_groups(positions, groups)
@@ -438,13 +361,3 @@ def _keep_groups(positions: PositionTable, groups: dict) -> None:
         _groups.clear()
     _groups[id(positions)] = (positions, groups)
 
-
-def _moved(span, stop: int, delta: int):
-    if span is None:
-        return None
-    line, column, end_line, end_column = span
-    if line >= stop:
-        return (line + delta, column, end_line + delta, end_column)
-    if end_line >= stop:
-        return (line, column, end_line + delta, end_column)
-    return span

@@ -106,7 +106,7 @@ def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> tuple[
     the runs of tokens per entry (``None`` when they interleave) and all the tokens in order."""
     snap, data, _index, _model_index, _boards, names = context
     borrowing = links(loaded).borrowed
-    entries = loaded.positions._entries
+    positions = loaded.positions
 
     def compute(unit):
         found: list[Token] = []
@@ -120,7 +120,7 @@ def _tokens_by_units(context, loaded, first_line: int, last_line: int) -> tuple[
     in_order = True
     for unit in units(data):
         if first_line > 0 or last_line < len(snap.lines):
-            written = entries.get(unit.path)
+            written = positions.written(unit.path)
             if written is not None and unit.path not in borrowing \
                     and (written[1][2] < first_line or (written[0] or written[1])[0] > last_line):
                 continue  # the entry's text is outside the lines asked for, and it borrows none

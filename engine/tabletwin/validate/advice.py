@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..checks import reuse
 from ..checks.codes import MODEL_WARNING
-from ..checks.kept import placed, raw_place
+from ..checks.kept import placed_all
 from .names import ExpressionIndex, names_in
 from .walk import content_items, mapping, nodes, ops_of, path_name, sequence, step_do
 
@@ -51,16 +51,13 @@ def keywords_of(item: dict) -> list[str]:
 
 
 def _content(out, data, index):
-    """The content's warnings; kept while the content is the same object written at the same
-    place and the text literals of the model's expressions (the keywords rules test) are the same."""
+    """The content's warnings; kept while the content is the same object and the text literals of
+    the model's expressions (the keywords rules test) are the same, moved with the lines of their entries."""
     content = data.get("content")
     positions = out.positions
     if content.__class__ is dict and reuse.active():
-        out.warnings.extend(reuse.remembered(
-            "content_warnings", ("content",), content,
-            lambda: [placed(positions, message, path, "warning", MODEL_WARNING, on_key)
-                     for message, path, on_key in _content_warnings(data, index)],
-            (frozenset(index.texts), raw_place(positions, ("content",)))))
+        out.warnings.extend(placed_all("content_warnings", ("content",), content, frozenset(index.texts), positions,
+                                       lambda: _content_warnings(data, index), "warning", MODEL_WARNING))
         return
     for message, path, on_key in _content_warnings(data, index):
         out.warning(message, path, on_key)

@@ -19,7 +19,7 @@ from ..model.model import MAX_PLAYERS
 from ..modelfile.compose import describe
 from ..modelfile.shared import brief
 from ..checks.codes import MODEL_ERROR
-from ..checks.kept import placed, raw_place
+from ..checks.kept import placed_all
 from .walk import content_items, mapping, nodes, op_groups, path_name, sequence
 
 KINDS = ("sequence", "loop", "branch", "step", "subflow")
@@ -146,9 +146,9 @@ def _ops(out, data):
     windows = mapping(mapping(data.get("priority")).get("windows"))
     content = mapping(data.get("content"))
     declared = (zones, code, flows, outcomes, agents, windows, content)
-    # What an op list's errors depend on besides its ops: the names declared, the content itself
-    # (exec's paths), and where the list is written (its findings' places move with it); its
-    # findings are kept while these and the list stay the same.
+    # What an op list's errors depend on besides its ops: the names declared and the content
+    # itself (exec's paths); its findings are kept while these and the list stay the same, and
+    # move with the lines of their entries (placed_all).
     reads = reuse.interned("op_errors", (*(frozenset(names) for names in declared[:-1]),
                                          reuse.Same(data.get("content")))) if reuse.active() else None
     positions = out.positions
@@ -156,16 +156,13 @@ def _ops(out, data):
         if not walked:
             continue
         if reads is not None and reuse.reusable(owner.path):
-            out.errors.extend(reuse.remembered(
-                "op_errors", owner.path, owner.ops, lambda: _op_findings(positions, walked, declared),
-                (reads, raw_place(positions, owner.path))))
+            out.errors.extend(placed_all(
+                "op_errors", owner.path, owner.ops, reads, positions,
+                lambda: [(message, path, False) for message, path in _op_errors(walked, *declared)],
+                "error", MODEL_ERROR))
         else:
             for message, path in _op_errors(walked, *declared):
                 out.error(message, path)
-
-
-def _op_findings(positions, walked: list, declared: tuple) -> list:
-    return [placed(positions, message, path, "error", MODEL_ERROR) for message, path in _op_errors(walked, *declared)]
 
 
 def _op_errors(items, zones, code, flows, outcomes, agents, windows, content) -> list[tuple[str, tuple]]:
