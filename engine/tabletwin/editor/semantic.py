@@ -182,7 +182,7 @@ def names_key(index: Index | None):
         entry = _names_keys.get(id(index))
         if entry is not None and entry[0] is index:
             return entry[1]
-    key = (frozenset(kind_name for kind_name in index.decls if kind_name[0] in _KIND_CATEGORY or kind_name[0] == "constant"),
+    key = (frozenset(kind_name for kind_name in index.declared_keys() if kind_name[0] in _KIND_CATEGORY or kind_name[0] == "constant"),
            tuple((event, tuple(names)) for event, names in index.event_locals.items()),
            tuple((stat, tuple(sorted(names))) for stat, names in index.modified_kwargs.items()))
     with _names_lock:
@@ -239,13 +239,13 @@ def classify(name: str, local_names, index: Index | None, boards: bool) -> str:
         return "reserved" if name in RESERVED_LOCALS else "local"
     if index is not None:
         for kind in ("var", "zone", "derived", "function"):
-            if (kind, name) in index.decls:
+            if index.declared(kind, name):
                 return _KIND_CATEGORY[kind]
     if boards and name in _board_functions():
         return "board"
     if name in RESERVED_GLOBALS:
         return "reserved"
-    if index is not None and ("constant", name) in index.decls:
+    if index is not None and index.declared("constant", name):
         return "constant"
     if name in BUILTIN_NAMES or name in ("sigmoid", "σ"):
         return "builtin"
