@@ -39,6 +39,7 @@ import logging
 import threading
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -83,7 +84,7 @@ class Analysis:
     loaded: LoadedYaml | None
     report: object | None  # tabletwin.validate.Report for models
     findings: tuple[Finding, ...]
-    diagnostics: tuple[types.Diagnostic, ...]
+    diagnostics: Sequence[types.Diagnostic]  # a Diagnostics (its moved items made when read), or a tuple
     seconds: float = 0.0
     failure: str | None = None
     """The traceback of an unexpected engine exception, if one happened (the findings before it stay)."""
@@ -188,8 +189,8 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
     except Exception:  # noqa: BLE001
         failure = (failure or "") + traceback.format_exc()
         log.error("diagnostics of %s failed:\n%s", uri, failure)
-        diagnostics = []
-    return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
+        diagnostics = ()
+    return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), diagnostics,
                     time.perf_counter() - start, failure, found.unreadable)
 
 

@@ -15,7 +15,8 @@ from pygls.workspace.position_codec import PositionCodec
 
 from tabletwin_lsp.carried import carried_over
 from tabletwin_lsp.features.diagnostics import _analyse_and_prepare
-from tabletwin_lsp.wire import _kept, _prepared, diagnostics_body, forget_document, prepare, publish_diagnostics
+from tabletwin_lsp.diaglist import Diagnostics
+from tabletwin_lsp.wire import KEPT_SLACK, _texts, diagnostics_body, forget_document, prepare, publish_diagnostics
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,17 +56,42 @@ def test_the_body_is_pygls_own(uri, version):
         forget_document(uri)
 
 
-def test_a_document_keeps_the_json_of_its_last_publication_only():
+def test_a_document_keeps_the_json_of_its_last_publications_only():
+    """The texts of diagnostics no longer published stay until they are more than twice the
+    published ones and :data:`KEPT_SLACK`; then only the published ones' stay."""
     uri = "file:///w/kept.yaml"
     first, second = _odd_diagnostics()
+    later = [types.Diagnostic(range=types.Range(types.Position(n, 0), types.Position(n, 1)), message=f"d{n}")
+             for n in range(KEPT_SLACK + 1)]
     try:
         diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=[first, second]))
-        assert [entry[0] for entry in _kept[uri].values()] == [first, second]
+        assert [entry[0] for entry in _texts[uri].values()] == [first, second]
         diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=[second]))
-        assert [entry[0] for entry in _kept[uri].values()] == [second]
+        assert [entry[0] for entry in _texts[uri].values()] == [first, second]
+        for diagnostic in later[:-1]:
+            diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=[diagnostic]))
+        assert len(_texts[uri]) == 2 * 1 + KEPT_SLACK
+        diagnostics_body(server.protocol, types.PublishDiagnosticsParams(uri=uri, diagnostics=later[-1:]))
+        assert [entry[0] for entry in _texts[uri].values()] == later[-1:]
     finally:
         forget_document(uri)
-    assert uri not in _kept
+    assert uri not in _texts
+
+
+def test_moved_diagnostics_are_written_from_their_roots_texts():
+    """The items of a :class:`Diagnostics` moved by some lines are written as pygls writes the
+    moved diagnostics, whether or not their roots were written before."""
+    uri = "file:///w/moved.yaml"
+    roots = _odd_diagnostics()
+    moved = Diagnostics([*roots, *roots, roots[0]], [0, 0, 5, -3, 12])
+    try:
+        for _ in range(2):
+            params = types.PublishDiagnosticsParams(uri=uri, version=4, diagnostics=moved)
+            expected = types.PublishDiagnosticsParams(uri=uri, version=4, diagnostics=list(moved))
+            assert [d.range.start.line for d in expected.diagnostics] == [3, 3, 8, 0, 15]
+            assert diagnostics_body(server.protocol, params) == _pygls_body(expected)
+    finally:
+        forget_document(uri)
 
 
 class _Writer:
@@ -103,11 +129,10 @@ def test_texts_prepared_in_a_worker_thread_are_the_ones_published():
     worker.start()
     worker.join()
     try:
-        made = [_prepared[uri][id(d)][1] for d in diagnostics]
+        made = [_texts[uri][id(d)][1] for d in diagnostics]
         params = types.PublishDiagnosticsParams(uri=uri, version=3, diagnostics=diagnostics)
         assert diagnostics_body(server.protocol, params) == _pygls_body(params)
-        assert uri not in _prepared
-        assert all(_kept[uri][id(d)][1] is text for d, text in zip(diagnostics, made))  # not made again
+        assert all(_texts[uri][id(d)][1] is text for d, text in zip(diagnostics, made))  # not made again
     finally:
         forget_document(uri)
 
@@ -124,7 +149,7 @@ def test_the_worker_carries_the_last_readable_diagnostics_over_and_prepares_them
         expected = carried_over(readable.diagnostics, readable.text, broken)
         assert len(expected) >= 1 and carried == expected
         assert [d.range.start.line for d in carried] == [d.range.start.line + 1 for d in readable.diagnostics]
-        assert set(_prepared[uri]) == {id(d) for d in (*analysis.diagnostics, *carried)}
+        assert set(_texts[uri]) == {id(d) for d in (*analysis.diagnostics, *carried)}
     finally:
         forget(uri)
         forget_document(uri)
@@ -136,6 +161,6 @@ def test_nothing_is_prepared_for_a_document_that_is_not_open():
     try:
         analysis, carried = _analyse_and_prepare(uri, text, None, PositionCodec(), None, None, None)
         assert analysis.diagnostics and carried is None
-        assert uri not in _prepared
+        assert uri not in _texts
     finally:
         forget(uri)

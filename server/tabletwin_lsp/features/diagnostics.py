@@ -53,6 +53,7 @@ from .. import settings as config
 from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
 from ..carried import carried_over
+from ..diaglist import Diagnostics
 from ..server import server
 from ..wire import forget_document, prepare, publish_diagnostics
 
@@ -100,7 +101,7 @@ class _Document:
 _documents: dict[str, _Document] = {}
 close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
 change_listeners: list[Callable] = []  # other features' (uri, didChange params) on every edit
-publish_filters: list[Callable] = []  # (uri, diagnostic) -> True to hold it back (features/pending.py)
+publish_filters: list[Callable] = []  # (uri) -> None, or (diagnostic) -> True to hold it back (features/pending.py)
 initialized_listeners: list[Callable] = []  # other features' start once the client is initialized (ls)
 settings_listeners: list[Callable] = []  # other features' reaction to new settings (ls)
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
@@ -156,19 +157,21 @@ def _log_failure(task: asyncio.Task) -> None:
 def publish(ls: LanguageServer, analysis: Analysis) -> None:
     """The analysis's diagnostics plus the test games' stops of the same version."""
     state = _state(analysis.uri)
-    diagnostics = list(analysis.diagnostics)
+    more = []
     if analysis.unreadable and state.last_readable is not None:
         made = state.carried
         if made is not None and made[0] is state.last_readable and made[1] is analysis:
-            diagnostics += made[2]
+            more += made[2]
         else:
-            diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
+            more += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
     if state.stops and state.stops_version == analysis.version:
-        diagnostics += state.stops
+        more += state.stops
     if state.unused and state.unused_version == analysis.version:
-        diagnostics += state.unused
-    if publish_filters:
-        diagnostics = [d for d in diagnostics if not any(hold(analysis.uri, d) for hold in publish_filters)]
+        more += state.unused
+    diagnostics = Diagnostics.of(analysis.diagnostics).plus(more)  # its moved ones stay unmade
+    holds = [hold for hold in (holding(analysis.uri) for holding in publish_filters) if hold is not None]
+    if holds:
+        diagnostics = [d for d in diagnostics if not any(hold(d) for hold in holds)]
     publish_diagnostics(ls, types.PublishDiagnosticsParams(
         uri=analysis.uri, version=analysis.version, diagnostics=diagnostics))
 
@@ -289,7 +292,7 @@ def _analyse_and_prepare(uri: str, text: str, version: int | None, position_code
     if analysis.unreadable and last_readable is not None:
         carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
     if converter is not None:
-        prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
+        prepare(uri, Diagnostics.of(analysis.diagnostics).plus(carried), converter)
     return analysis, carried
 
 
