@@ -124,8 +124,10 @@ def _fragments(uri: str, diagnostics, converter) -> list[str]:
     return out
 
 
-def diagnostics_body(protocol, params: types.PublishDiagnosticsParams) -> str:
-    """The JSON text of the notification, as ``protocol._send_data`` would write it."""
+def _pieces(protocol, params: types.PublishDiagnosticsParams) -> list[str]:
+    """The JSON text of the notification, as ``protocol._send_data`` would write it, in pieces
+    that ``", ".join`` makes whole: the text is copied once (each copy of the 900 kB of a large
+    model's diagnostics cost about 0.3 ms, in fresh memory)."""
     converter = protocol._converter
     notification_type = protocol.get_message_type(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     envelope = notification_type(method=types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, jsonrpc="2.0",
@@ -134,8 +136,18 @@ def diagnostics_body(protocol, params: types.PublishDiagnosticsParams) -> str:
     text = json.dumps(converter.unstructure(envelope))
     # A quote inside a JSON string is escaped, so the key is found only where it is the key.
     at = text.index(_EMPTY)
-    joined = ", ".join(_fragments(params.uri, params.diagnostics, converter))
-    return f'{text[:at]}"diagnostics": [{joined}]{text[at + len(_EMPTY):]}'
+    head, tail = f'{text[:at]}"diagnostics": [', f"]{text[at + len(_EMPTY):]}"
+    pieces = _fragments(params.uri, params.diagnostics, converter)
+    if not pieces:
+        return [head + tail]
+    pieces[0] = head + pieces[0]
+    pieces[-1] += tail
+    return pieces
+
+
+def diagnostics_body(protocol, params: types.PublishDiagnosticsParams) -> str:
+    """The JSON text of the notification, as ``protocol._send_data`` would write it."""
+    return ", ".join(_pieces(protocol, params))
 
 
 def publish_diagnostics(ls, params: types.PublishDiagnosticsParams) -> None:
@@ -146,7 +158,7 @@ def publish_diagnostics(ls, params: types.PublishDiagnosticsParams) -> None:
         ls.text_document_publish_diagnostics(_plain(params))  # pygls logs that it cannot send
         return
     try:
-        body = diagnostics_body(protocol, params)
+        pieces = _pieces(protocol, params)
     except Exception:  # noqa: BLE001 - pygls's own way still works (and reports what fails)
         log.exception("publishDiagnostics without the kept JSON")
         _texts.pop(params.uri, None)
@@ -154,8 +166,10 @@ def publish_diagnostics(ls, params: types.PublishDiagnosticsParams) -> None:
         return
     if protocol._include_headers:
         # json.dumps escapes every non-ASCII character, so the length in characters is in bytes.
-        body = (f"Content-Length: {len(body)}\r\n"
-                f"Content-Type: {protocol.CONTENT_TYPE}; charset={protocol.CHARSET}\r\n\r\n{body}")
+        length = sum(map(len, pieces)) + 2 * (len(pieces) - 1)
+        pieces[0] = (f"Content-Length: {length}\r\n"
+                     f"Content-Type: {protocol.CONTENT_TYPE}; charset={protocol.CHARSET}\r\n\r\n{pieces[0]}")
+    body = ", ".join(pieces)
     try:
         written = writer.write(body.encode(protocol.CHARSET))
         if inspect.isawaitable(written):  # a websocket's writer
