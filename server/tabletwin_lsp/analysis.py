@@ -60,6 +60,7 @@ from tabletwin.modelfile.place_words import path_words
 from .convert import to_diagnostic
 from .diagcache import cached_diagnostics, forget_diagnostics
 from .documents import too_large, too_large_message
+from .textlines import lines_of
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -127,13 +128,14 @@ class _Lines:
     """What :func:`convert.to_range` needs of a document, for one text with its lines split once.
 
     pygls's ``TextDocument.lines`` splits the whole source on every call, which costs seconds
-    for a thousand findings in a 5,000-line file.
+    for a thousand findings in a 5,000-line file; the lines of an edited document's text were
+    split when the edit was applied (:mod:`.textlines`).
     """
 
     __slots__ = ("lines", "codec")
 
     def __init__(self, text: str, codec: PositionCodec):
-        self.lines = tuple(text.splitlines(True))
+        self.lines = lines_of(text)
         self.codec = codec
 
     def range_to_client_units(self, server_range):
