@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from itertools import groupby
 import time
 import traceback
 from collections.abc import Sequence
@@ -304,36 +305,45 @@ def _where(loaded: LoadedYaml | None, path) -> Span | None:
 
 def gap_findings(report) -> list[Finding]:
     """The gaps of a model's report as information findings at their places (first line only);
-    inside :func:`~tabletwin.checks.reuse.reusing`, an unchanged one is the last run's object."""
+    inside :func:`~tabletwin.checks.reuse.reusing`, an unchanged one is the last run's object,
+    and one only moved by lines added or removed above it is made from it
+    (:func:`~tabletwin.checks.kept.at_raw`)."""
     if report is None or report.figures is None or not report.figures.gaps:
         return []
     loaded = report.loaded
-    lines: list = []  # split only for a gap written over several lines
+    places: dict = {}  # gap path -> where its finding goes: a card's gaps share a path
+
+    def place(path: tuple) -> tuple:
+        where = raw_place(loaded.positions, path, on_key=True)  # as _where() places it
+        if where[2] != where[0]:
+            span = _first_line(Span(*where), lines_of(loaded.text))
+            where = (span.line, span.column, span.end_line, span.end_column)
+        places[path] = where
+        return where
 
     def finding(gap) -> Finding:
-        where = None
-        if loaded is not None and gap.path is not None:
-            where = raw_place(loaded.positions, tuple(gap.path), on_key=True)  # as _where() places it
-            if where[2] != where[0]:
-                if not lines:
-                    lines.extend(loaded.text.splitlines())
-                span = _first_line(Span(*where), lines)
-                where = (span.line, span.column, span.end_line, span.end_column)
-        path = tuple(gap.path) if gap.path is not None else gap.path
+        path, where = gap.path, None
+        if path is not None:
+            path = tuple(path)
+            if loaded is not None:
+                where = places.get(path) or place(path)
         return at_raw(where, gap.message, path, "information", codes.GAP, {"gap": gap.kind}, (("gap", gap.kind),))
 
+    gaps = report.figures.gaps
     if loaded is None or not reuse.active():
-        return [finding(gap) for gap in report.figures.gaps]
-    # A gap kept by the validator (the content's) is the same object while its part is, and its
-    # finding stays while that part is written at the same place.
+        return [finding(gap) for gap in gaps]
+    # The validator keeps the gaps of a part (the content's) while the part is the same, and
+    # the findings of a part's gaps stay while it is written at the same place: one look-up for
+    # the part (all the cards' gaps are the gaps of one part).
     positions = loaded.positions
-    found = []
-    for gap in report.figures.gaps:
-        part = tuple(gap.path[:2]) if gap.path is not None else ()
-        if part:
-            found.append(reuse.remembered("gap_finding", part, gap, lambda: finding(gap), raw_place(positions, part)))
-        else:
-            found.append(finding(gap))
+    found: list[Finding] = []
+    for part, group in groupby(gaps, key=lambda gap: tuple(gap.path[:2]) if gap.path is not None else ()):
+        group = tuple(group)
+        if not part:
+            found += map(finding, group)
+            continue
+        found += reuse.remembered("gap_findings", part, group[0], lambda: [finding(gap) for gap in group],
+                                  (raw_place(positions, part), group))
     return found
 
 
