@@ -47,6 +47,7 @@ from pygls.workspace.position_codec import PositionCodec
 from .. import analysis as analyses
 from .. import gameworker
 from .. import buffers
+from .. import collector
 from .. import inflight
 from .. import gameruns
 from .. import settings as config
@@ -287,12 +288,13 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
 
 def _analyse_and_prepare(uri: str, text: str, version: int | None, position_codec: PositionCodec, text_of,
                          converter, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
-    analysis = analyses.analyse(uri, text, version, position_codec, text_of)
-    carried = None
-    if analysis.unreadable and last_readable is not None:
-        carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
-    if converter is not None:
-        prepare(uri, Diagnostics.of(analysis.diagnostics).plus(carried), converter)
+    with collector.analysing():  # no collection of what it builds (see collector)
+        analysis = analyses.analyse(uri, text, version, position_codec, text_of)
+        carried = None
+        if analysis.unreadable and last_readable is not None:
+            carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
+        if converter is not None:
+            prepare(uri, Diagnostics.of(analysis.diagnostics).plus(carried), converter)
     return analysis, carried
 
 
