@@ -7,9 +7,10 @@ version before (:mod:`.diagcache` reuses them), so the JSON text of each diagnos
 (per document, for the objects of its last publications) and the message is those texts joined
 inside the envelope pygls would write. The bytes are the same as pygls's (the tests compare them).
 
-The texts of a new analysis's diagnostics are made in the analysis worker thread
-(:func:`prepare`), not on the event loop (writing 2,000 of them there took 80 to 140 ms that a
-completion or hover arriving meanwhile waited out). Publishing then only joins texts.
+The texts of a new analysis's diagnostics, and the whole message that publishes them, are made in
+the analysis worker thread (:func:`prepare`), not on the event loop (writing 2,000 of them there
+took 80 to 140 ms that a completion or hover arriving meanwhile waited out). Publishing then
+only writes the message, unless more diagnostics joined the analysis's (test games' stops).
 
 An edit that adds or removes a line moves every diagnostic below it: those are items of a
 :class:`~.diaglist.Diagnostics`, a root diagnostic moved by some lines, and their text is the
@@ -46,6 +47,7 @@ the texts of the diagnostics a version dropped stay for a while (an edit undone 
 # uri -> id(diagnostic) -> (it, its JSON, and when it starts as _range_json writes it: its start
 # line, the text between its start and end lines, its end line, the text after its end line)
 _texts: dict[str, dict[int, tuple]] = {}
+_prepared: dict[str, tuple] = {}  # uri -> (diagnostics, version, with headers, the message) made by a worker
 
 
 def _entry(diagnostic: types.Diagnostic, converter) -> tuple:
@@ -90,18 +92,6 @@ def _cut(uri: str, texts: dict, roots) -> None:
             if entry is not None and entry[0] is root:
                 kept[id(root)] = entry
         _texts[uri] = kept
-
-
-def prepare(uri: str, diagnostics, converter) -> None:
-    """Make the JSON texts of the ``diagnostics`` about to be published for ``uri`` (any thread;
-    the analysis worker calls it), reusing those kept."""
-    roots = _parts(diagnostics)[0]
-    texts = _kept(uri)
-    for root in roots:
-        entry = texts.get(id(root))
-        if entry is None or entry[0] is not root:
-            texts[id(root)] = _entry(root, converter)
-    _cut(uri, texts, roots)
 
 
 def _fragments(uri: str, diagnostics, converter) -> list[str]:
@@ -150,6 +140,44 @@ def diagnostics_body(protocol, params: types.PublishDiagnosticsParams) -> str:
     return ", ".join(_pieces(protocol, params))
 
 
+def _message(protocol, params: types.PublishDiagnosticsParams) -> bytes:
+    """The bytes ``protocol._send_data`` would write for the notification, headers and all."""
+    pieces = _pieces(protocol, params)
+    if protocol._include_headers:
+        # json.dumps escapes every non-ASCII character, so the length in characters is in bytes.
+        length = sum(map(len, pieces)) + 2 * (len(pieces) - 1)
+        pieces[0] = (f"Content-Length: {length}\r\n"
+                     f"Content-Type: {protocol.CONTENT_TYPE}; charset={protocol.CHARSET}\r\n\r\n{pieces[0]}")
+    return ", ".join(pieces).encode(protocol.CHARSET)
+
+
+def prepare(protocol, params: types.PublishDiagnosticsParams) -> None:
+    """Make the message publishing ``params`` would write (any thread: the analysis worker calls
+    it, so that publishing the analysis writes it as it is)."""
+    _prepared[params.uri] = (params.diagnostics, params.version, protocol._include_headers,
+                             _message(protocol, params))
+
+
+def _made(protocol, params: types.PublishDiagnosticsParams) -> bytes:
+    """The message of ``params``: the one :func:`prepare` made for them, else made now."""
+    prepared = _prepared.get(params.uri)
+    if (prepared is not None and prepared[1] == params.version and prepared[2] == protocol._include_headers
+            and _same(prepared[0], params.diagnostics)):
+        if _prepared.get(params.uri) is prepared:  # (a worker may have prepared a newer one meanwhile)
+            del _prepared[params.uri]
+        return prepared[3]
+    return _message(protocol, params)
+
+
+def _same(prepared, diagnostics) -> bool:
+    """Whether ``diagnostics`` are the items of ``prepared`` (the same roots, moved alike: the
+    analysis's, with the same diagnostics carried over)."""
+    if prepared is diagnostics:
+        return True
+    return (isinstance(prepared, Diagnostics) and isinstance(diagnostics, Diagnostics)
+            and prepared.shifts == diagnostics.shifts and prepared.roots == diagnostics.roots)
+
+
 def publish_diagnostics(ls, params: types.PublishDiagnosticsParams) -> None:
     """``ls.text_document_publish_diagnostics(params)``, with the diagnostics' JSON kept between versions."""
     protocol = ls.protocol
@@ -158,20 +186,14 @@ def publish_diagnostics(ls, params: types.PublishDiagnosticsParams) -> None:
         ls.text_document_publish_diagnostics(_plain(params))  # pygls logs that it cannot send
         return
     try:
-        pieces = _pieces(protocol, params)
+        data = _made(protocol, params)
     except Exception:  # noqa: BLE001 - pygls's own way still works (and reports what fails)
         log.exception("publishDiagnostics without the kept JSON")
         _texts.pop(params.uri, None)
         ls.text_document_publish_diagnostics(_plain(params))
         return
-    if protocol._include_headers:
-        # json.dumps escapes every non-ASCII character, so the length in characters is in bytes.
-        length = sum(map(len, pieces)) + 2 * (len(pieces) - 1)
-        pieces[0] = (f"Content-Length: {length}\r\n"
-                     f"Content-Type: {protocol.CONTENT_TYPE}; charset={protocol.CHARSET}\r\n\r\n{pieces[0]}")
-    body = ", ".join(pieces)
     try:
-        written = writer.write(body.encode(protocol.CHARSET))
+        written = writer.write(data)
         if inspect.isawaitable(written):  # a websocket's writer
             asyncio.ensure_future(written)
     except BrokenPipeError:  # as pygls: the connection is gone, the server stops
@@ -192,3 +214,4 @@ def _plain(params: types.PublishDiagnosticsParams) -> types.PublishDiagnosticsPa
 def forget_document(uri: str) -> None:
     """Drop the JSON kept for ``uri`` (the document was closed)."""
     _texts.pop(uri, None)
+    _prepared.pop(uri, None)

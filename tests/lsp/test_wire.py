@@ -17,7 +17,8 @@ from pygls.workspace.position_codec import PositionCodec
 from tabletwin_lsp.carried import carried_over
 from tabletwin_lsp.features.diagnostics import _analyse_and_prepare
 from tabletwin_lsp.diaglist import Diagnostics
-from tabletwin_lsp.wire import KEPT_SLACK, _texts, diagnostics_body, forget_document, prepare, publish_diagnostics
+from tabletwin_lsp.wire import (KEPT_SLACK, _prepared, _texts, diagnostics_body, forget_document, prepare,
+                               publish_diagnostics)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,19 +124,60 @@ def test_the_message_has_pygls_headers():
                                      b"charset=utf-8\r\n\r\n" % len(body)) + body
 
 
-def test_texts_prepared_in_a_worker_thread_are_the_ones_published():
+def _with_headers(body: str) -> bytes:
+    body = body.encode("utf-8")
+    return b"Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" % len(body) + body
+
+
+def test_the_message_prepared_in_a_worker_thread_is_the_one_written():
     uri = "file:///w/prepared.yaml"
-    diagnostics = _odd_diagnostics()
-    worker = threading.Thread(target=prepare, args=(uri, diagnostics, server.protocol._converter))
-    worker.start()
-    worker.join()
+    protocol = server.protocol
+    writer, before = _Writer(), (protocol.writer, protocol._include_headers)
+    protocol.set_writer(writer, include_headers=True)
+    roots = _odd_diagnostics()
+    diagnostics = Diagnostics(roots, [0, 2])
+    params = types.PublishDiagnosticsParams(uri=uri, version=3, diagnostics=diagnostics)
     try:
-        made = [_texts[uri][id(d)][1] for d in diagnostics]
-        params = types.PublishDiagnosticsParams(uri=uri, version=3, diagnostics=diagnostics)
-        assert diagnostics_body(server.protocol, params) == _pygls_body(params)
-        assert all(_texts[uri][id(d)][1] is text for d, text in zip(diagnostics, made))  # not made again
+        worker = threading.Thread(target=prepare, args=(protocol, params))
+        worker.start()
+        worker.join()
+        made = _prepared[uri][3]
+        texts = [_texts[uri][id(d)][1] for d in roots]
+        publish_diagnostics(_Server(protocol), types.PublishDiagnosticsParams(
+            uri=uri, version=3, diagnostics=Diagnostics(list(roots), [0, 2])))  # the same items: as prepared
+        assert uri not in _prepared
+        publish_diagnostics(_Server(protocol), types.PublishDiagnosticsParams(uri=uri, version=4, diagnostics=diagnostics))
+        assert all(_texts[uri][id(d)][1] is text for d, text in zip(roots, texts))  # not made again
     finally:
+        protocol.writer, protocol._include_headers = before
         forget_document(uri)
+    expected = [_with_headers(_pygls_body(types.PublishDiagnosticsParams(uri=uri, version=version,
+                                                                         diagnostics=list(diagnostics))))
+                for version in (3, 4)]
+    assert made == expected[0]
+    assert writer.out.getvalue() == expected[0] + expected[1]
+
+
+def test_a_message_prepared_for_other_diagnostics_is_not_written():
+    uri = "file:///w/other.yaml"
+    protocol = server.protocol
+    writer, before = _Writer(), (protocol.writer, protocol._include_headers)
+    protocol.set_writer(writer, include_headers=True)
+    first, second = _odd_diagnostics()
+    published = [types.PublishDiagnosticsParams(uri=uri, version=5, diagnostics=Diagnostics([first, second], [1, 0])),
+                 types.PublishDiagnosticsParams(uri=uri, version=5, diagnostics=[first])]
+    try:
+        prepare(protocol, types.PublishDiagnosticsParams(uri=uri, version=4, diagnostics=Diagnostics([first, second])))
+        prepare(protocol, types.PublishDiagnosticsParams(uri=uri, version=5, diagnostics=Diagnostics([first, second])))
+        for params in published:
+            publish_diagnostics(_Server(protocol), params)
+    finally:
+        protocol.writer, protocol._include_headers = before
+        forget_document(uri)
+    assert writer.out.getvalue() == b"".join(
+        _with_headers(_pygls_body(types.PublishDiagnosticsParams(uri=uri, version=5, diagnostics=list(params.diagnostics))))
+        for params in published)
+    assert uri not in _prepared
 
 
 @pytest.fixture
@@ -152,13 +194,14 @@ def test_the_worker_carries_the_last_readable_diagnostics_over_and_prepares_them
     readable = analyse(uri, text, 1)
     broken = "\n" + text.replace("flow:", "flow: [", 1)
     try:
-        analysis, carried = _analyse_and_prepare(uri, broken, 2, PositionCodec(), None, server.protocol._converter,
-                                                 readable)
+        analysis, carried = _analyse_and_prepare(uri, broken, 2, PositionCodec(), None, server.protocol, readable)
         assert analysis.unreadable and len(analysis.diagnostics) == 1
         expected = carried_over(readable.diagnostics, readable.text, broken)
         assert len(expected) >= 1 and carried == expected
         assert [d.range.start.line for d in carried] == [d.range.start.line + 1 for d in readable.diagnostics]
         assert set(_texts[uri]) == {id(d) for d in (*analysis.diagnostics, *carried)}
+        expected = types.PublishDiagnosticsParams(uri=uri, version=2, diagnostics=[*analysis.diagnostics, *carried])
+        assert _prepared[uri][3].decode("utf-8").endswith(_pygls_body(expected))
     finally:
         forget(uri)
         forget_document(uri)
@@ -170,6 +213,6 @@ def test_nothing_is_prepared_for_a_document_that_is_not_open(unfrozen):
     try:
         analysis, carried = _analyse_and_prepare(uri, text, None, PositionCodec(), None, None, None)
         assert analysis.diagnostics and carried is None
-        assert uri not in _texts
+        assert uri not in _texts and uri not in _prepared
     finally:
         forget(uri)

@@ -277,24 +277,25 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
     loop = asyncio.get_running_loop()
     state = _documents.get(uri)
     last_readable = state.last_readable if state is not None else None
-    converter = ls.protocol._converter if is_open(ls, uri) else None  # a closed document's are never published
+    protocol = ls.protocol if is_open(ls, uri) else None  # a closed document's are never published
     analysis, carried = await loop.run_in_executor(
         ls.thread_pool, _analyse_and_prepare, uri, text, version, codec(ls), buffers.frozen_lookup(ls),
-        converter, last_readable)
+        protocol, last_readable)
     if carried is not None and state is not None:
         state.carried = (last_readable, analysis, carried)
     return analysis
 
 
 def _analyse_and_prepare(uri: str, text: str, version: int | None, position_codec: PositionCodec, text_of,
-                         converter, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
+                         protocol, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
     with collector.analysing():  # no collection of what it builds (see collector)
         analysis = analyses.analyse(uri, text, version, position_codec, text_of)
         carried = None
         if analysis.unreadable and last_readable is not None:
             carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
-        if converter is not None:
-            prepare(uri, Diagnostics.of(analysis.diagnostics).plus(carried), converter)
+        if protocol is not None:  # the message publish() will write, when nothing joins them
+            prepare(protocol, types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=Diagnostics.of(analysis.diagnostics).plus(carried)))
     return analysis, carried
 
 
