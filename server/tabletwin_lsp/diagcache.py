@@ -154,7 +154,7 @@ def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> Di
                     roots.append(last_roots[at])
                     shifts.append(last_shifts[at] + span.line - old_span.line)
                     continue
-        for conversion in older[itself:]:
+        for conversion in older[1:] if itself else older:
             at = conversion.index_of(finding)
             if at is not None and conversion.ends[at] == ends:
                 break
