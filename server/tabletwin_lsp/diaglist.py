@@ -71,9 +71,12 @@ class Diagnostics(Sequence):
         return f"Diagnostics({list(self)!r})"
 
     def plus(self, more) -> Diagnostics:
-        """These diagnostics followed by the diagnostics ``more`` (made diagnostics, not moved)."""
+        """These diagnostics followed by the diagnostics ``more`` (any sequence of them; the moved
+        items of a :class:`Diagnostics` stay unmade)."""
         if not more:
             return self
+        if isinstance(more, Diagnostics):
+            return Diagnostics(self.roots + more.roots, self.shifts + more.shifts)
         more = list(more)
         return Diagnostics(self.roots + more, self.shifts + [0] * len(more))
 

@@ -43,6 +43,9 @@ def test_plus_severities_and_of():
     assert more == (_diagnostic(8, "one"), second)
     assert diagnostics.plus(()) is diagnostics and diagnostics.plus(None) is diagnostics
     assert more.severities() == [types.DiagnosticSeverity.Warning, types.DiagnosticSeverity.Error]
+    both = more.plus(Diagnostics([second], [-2]))
+    assert (both.roots, both.shifts) == ([first, second, second], [5, 0, -2])  # the moved ones stay unmade
+    assert both[2] == _diagnostic(5, "two", types.DiagnosticSeverity.Error)
 
 
 def test_a_moved_diagnostic_shares_its_roots_fields():

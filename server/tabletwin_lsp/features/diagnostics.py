@@ -158,18 +158,18 @@ def _log_failure(task: asyncio.Task) -> None:
 def publish(ls: LanguageServer, analysis: Analysis) -> None:
     """The analysis's diagnostics plus the test games' stops of the same version."""
     state = _state(analysis.uri)
-    more = []
+    diagnostics = Diagnostics.of(analysis.diagnostics)  # its moved ones stay unmade
     if analysis.unreadable and state.last_readable is not None:
         made = state.carried
         if made is not None and made[0] is state.last_readable and made[1] is analysis:
-            more += made[2]
+            diagnostics = diagnostics.plus(made[2])
         else:
-            more += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
+            diagnostics = diagnostics.plus(carried_over(state.last_readable.diagnostics, state.last_readable.text,
+                                                        analysis.text))
     if state.stops and state.stops_version == analysis.version:
-        more += state.stops
+        diagnostics = diagnostics.plus(state.stops)
     if state.unused and state.unused_version == analysis.version:
-        more += state.unused
-    diagnostics = Diagnostics.of(analysis.diagnostics).plus(more)  # its moved ones stay unmade
+        diagnostics = diagnostics.plus(state.unused)
     holds = [hold for hold in (holding(analysis.uri) for holding in publish_filters) if hold is not None]
     if holds:
         diagnostics = [d for d in diagnostics if not any(hold(d) for hold in holds)]
@@ -287,7 +287,7 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
 
 
 def _analyse_and_prepare(uri: str, text: str, version: int | None, position_codec: PositionCodec, text_of,
-                         protocol, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
+                         protocol, last_readable: Analysis | None) -> tuple[Analysis, Diagnostics | None]:
     with collector.analysing():  # no collection of what it builds (see collector)
         analysis = analyses.analyse(uri, text, version, position_codec, text_of)
         carried = None
