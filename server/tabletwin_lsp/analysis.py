@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import logging
 import threading
-from itertools import groupby
 import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
