@@ -39,7 +39,9 @@ import logging
 import threading
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -59,6 +61,7 @@ from tabletwin.modelfile.place_words import path_words
 from .convert import to_diagnostic
 from .diagcache import cached_diagnostics, forget_diagnostics
 from .documents import too_large, too_large_message
+from .textlines import lines_of
 
 if TYPE_CHECKING:
     from tabletwin.editor.places import TextOf
@@ -83,7 +86,7 @@ class Analysis:
     loaded: LoadedYaml | None
     report: object | None  # tabletwin.validate.Report for models
     findings: tuple[Finding, ...]
-    diagnostics: tuple[types.Diagnostic, ...]
+    diagnostics: Sequence[types.Diagnostic]  # a Diagnostics (its moved items made when read), or a tuple
     seconds: float = 0.0
     failure: str | None = None
     """The traceback of an unexpected engine exception, if one happened (the findings before it stay)."""
@@ -126,13 +129,14 @@ class _Lines:
     """What :func:`convert.to_range` needs of a document, for one text with its lines split once.
 
     pygls's ``TextDocument.lines`` splits the whole source on every call, which costs seconds
-    for a thousand findings in a 5,000-line file.
+    for a thousand findings in a 5,000-line file; the lines of an edited document's text were
+    split when the edit was applied (:mod:`.textlines`).
     """
 
     __slots__ = ("lines", "codec")
 
     def __init__(self, text: str, codec: PositionCodec):
-        self.lines = tuple(text.splitlines(True))
+        self.lines = lines_of(text)
         self.codec = codec
 
     def range_to_client_units(self, server_range):
@@ -188,8 +192,8 @@ def analyse(uri: str, text: str, version: int | None = None, codec: PositionCode
     except Exception:  # noqa: BLE001
         failure = (failure or "") + traceback.format_exc()
         log.error("diagnostics of %s failed:\n%s", uri, failure)
-        diagnostics = []
-    return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), tuple(diagnostics),
+        diagnostics = ()
+    return Analysis(uri, version, text, kind, found.loaded, found.report, tuple(findings), diagnostics,
                     time.perf_counter() - start, failure, found.unreadable)
 
 
@@ -301,36 +305,45 @@ def _where(loaded: LoadedYaml | None, path) -> Span | None:
 
 def gap_findings(report) -> list[Finding]:
     """The gaps of a model's report as information findings at their places (first line only);
-    inside :func:`~tabletwin.checks.reuse.reusing`, an unchanged one is the last run's object."""
+    inside :func:`~tabletwin.checks.reuse.reusing`, an unchanged one is the last run's object,
+    and one only moved by lines added or removed above it is made from it
+    (:func:`~tabletwin.checks.kept.at_raw`)."""
     if report is None or report.figures is None or not report.figures.gaps:
         return []
     loaded = report.loaded
-    lines: list = []  # split only for a gap written over several lines
+    places: dict = {}  # gap path -> where its finding goes: a card's gaps share a path
+
+    def place(path: tuple) -> tuple:
+        where = raw_place(loaded.positions, path, on_key=True)  # as _where() places it
+        if where[2] != where[0]:
+            span = _first_line(Span(*where), lines_of(loaded.text))
+            where = (span.line, span.column, span.end_line, span.end_column)
+        places[path] = where
+        return where
 
     def finding(gap) -> Finding:
-        where = None
-        if loaded is not None and gap.path is not None:
-            where = raw_place(loaded.positions, tuple(gap.path), on_key=True)  # as _where() places it
-            if where[2] != where[0]:
-                if not lines:
-                    lines.extend(loaded.text.splitlines())
-                span = _first_line(Span(*where), lines)
-                where = (span.line, span.column, span.end_line, span.end_column)
-        path = tuple(gap.path) if gap.path is not None else gap.path
+        path, where = gap.path, None
+        if path is not None:
+            path = tuple(path)
+            if loaded is not None:
+                where = places.get(path) or place(path)
         return at_raw(where, gap.message, path, "information", codes.GAP, {"gap": gap.kind}, (("gap", gap.kind),))
 
+    gaps = report.figures.gaps
     if loaded is None or not reuse.active():
-        return [finding(gap) for gap in report.figures.gaps]
-    # A gap kept by the validator (the content's) is the same object while its part is, and its
-    # finding stays while that part is written at the same place.
+        return [finding(gap) for gap in gaps]
+    # The validator keeps the gaps of a part (the content's) while the part is the same, and
+    # the findings of a part's gaps stay while it is written at the same place: one look-up for
+    # the part (all the cards' gaps are the gaps of one part).
     positions = loaded.positions
-    found = []
-    for gap in report.figures.gaps:
-        part = tuple(gap.path[:2]) if gap.path is not None else ()
-        if part:
-            found.append(reuse.remembered("gap_finding", part, gap, lambda: finding(gap), raw_place(positions, part)))
-        else:
-            found.append(finding(gap))
+    found: list[Finding] = []
+    for part, group in groupby(gaps, key=lambda gap: tuple(gap.path[:2]) if gap.path is not None else ()):
+        group = tuple(group)
+        if not part:
+            found += map(finding, group)
+            continue
+        found += reuse.remembered("gap_findings", part, group[0], lambda: [finding(gap) for gap in group],
+                                  (raw_place(positions, part), group))
     return found
 
 

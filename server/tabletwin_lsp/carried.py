@@ -13,10 +13,9 @@ edits since the last readable version still move each diagnostic to its line.
 
 from __future__ import annotations
 
-import copy
 import difflib
 
-from lsprotocol import types
+from .diaglist import Diagnostics
 
 
 #: Most lines between the first and the last changed line that are matched line by line (this
@@ -46,23 +45,24 @@ def _moves(old: str, new: str):
     return first, old_end, new_end - old_end, middle
 
 
-def carried_over(diagnostics, old_text: str, new_text: str) -> list[types.Diagnostic]:
-    """The ``diagnostics`` of ``old_text`` whose lines are unchanged in ``new_text``, moved to them."""
+def carried_over(diagnostics, old_text: str, new_text: str) -> Diagnostics:
+    """The ``diagnostics`` of ``old_text`` whose lines are unchanged in ``new_text``, moved to them
+    (items of a :class:`~.diaglist.Diagnostics`: a moved one is made only when read, and its JSON
+    is its root's with the lines written again; copying and writing the 2,254 diagnostics of a
+    5,000-line model took about 35 ms of every keystroke that left its YAML broken)."""
     first, old_end, shift, middle = _moves(old_text, new_text)
-    kept = []
-    for diagnostic in diagnostics:
-        start, end = diagnostic.range.start.line, diagnostic.range.end.line
+    carried = Diagnostics.of(diagnostics)
+    roots, shifts = [], []
+    for root, moved in zip(carried.roots, carried.shifts):
+        start, end = root.range.start.line + moved, root.range.end.line + moved
         if end < first:
-            kept.append(diagnostic)
-            continue
-        if start >= old_end:
-            new_start, new_end = start + shift, end + shift
+            delta = 0
+        elif start >= old_end:
+            delta = shift
         elif all(line in middle for line in range(start, end + 1)) and middle[end] - middle[start] == end - start:
-            new_start, new_end = middle[start], middle[end]
+            delta = middle[start] - start
         else:
             continue  # about a line that was edited
-        moved = copy.copy(diagnostic)
-        moved.range = types.Range(types.Position(new_start, diagnostic.range.start.character),
-                                  types.Position(new_end, diagnostic.range.end.character))
-        kept.append(moved)
-    return kept
+        roots.append(root)
+        shifts.append(moved + delta)
+    return Diagnostics(roots, shifts)

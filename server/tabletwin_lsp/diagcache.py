@@ -5,21 +5,23 @@ After an edit most findings of a large model are the same as before, at the same
 units, codes, links) took about 40 ms of every analysis. A diagnostic depends only on its
 finding and on the text of the lines its range starts and ends on (the columns are converted on
 those lines alone), so that is its key; a finding whose lines changed, or that moved, is
-converted again. Each document keeps the entries its last :data:`KEPT_GENERATIONS` conversions
-used, so memory stays proportional to its findings however long it is edited.
+converted again. Each document keeps its last :data:`KEPT_GENERATIONS` conversions, so memory
+stays proportional to its findings however long it is edited.
 
 Most findings of an edited model are the very objects of the last version
-(:mod:`tabletwin.checks.kept`): those are looked up by identity first, and only the two lines
-are compared, without building the key (whose ``repr`` of a lint finding's data costs more
-than the rest of its conversion).
+(:mod:`tabletwin.checks.kept`), and in the same order: finding ``i`` is compared with the last
+conversion's finding at the same index (shifted by the findings added or removed above it), and
+only the two lines are compared, without building the key (whose ``repr`` of a lint finding's
+data costs more than the rest of its conversion). The last conversions are looked up by identity
+and by place only when that fails (a finding added or removed), and those lookups are made then.
 
 An edit that adds or removes a line moves every finding below it: the engine then makes each
 from the last one, with its very message, path and data (:func:`tabletwin.checks.kept._moved`).
 Such a finding whose columns, height and first and last lines' texts are those of a finding of
 the last conversion gets that finding's diagnostic moved by as many lines (the columns in the
-client's units are the same on the same texts), and :func:`moved_json` that diagnostic's JSON
-with only its range written again: converting and writing ~1,000 moved diagnostics again took
-about 35 ms.
+client's units are the same on the same texts): an item of :class:`~.diaglist.Diagnostics`
+that is made only when read, and whose JSON is its root's with the lines written again
+(:mod:`.wire`). Making and writing ~2,000 moved diagnostics took about 20 ms.
 
 The diagnostics handed out are shared between versions: they must not be changed in place
 (:func:`tabletwin_lsp.analysis.unused_diagnostics`, which sets codes, converts its own).
@@ -29,21 +31,54 @@ from __future__ import annotations
 
 import threading
 
-import attrs
-from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from tabletwin.checks import Finding
 
 from .convert import to_diagnostic
+from .diaglist import Diagnostics
 
-#: Conversions of a document whose entries are kept: the last one, and the one before it (an
-#: analysis of an older version may finish after a newer one).
+#: Conversions of a document that are kept: the last one, and the one before it (an analysis of
+#: an older version may finish after a newer one, and a line added then removed brings back the
+#: findings of the one before).
 KEPT_GENERATIONS = 2
 
 _lock = threading.Lock()
-_memos: dict[str, list[tuple]] = {}  # uri -> (encoding, by key, by identity, moved) of its last conversions, newest first
+_memos: dict[str, list[_Conversion]] = {}  # uri -> its last conversions, newest first
 
+
+class _Conversion:
+    """One conversion of a document's findings: item ``i`` is ``roots[i]`` moved by ``shifts[i]``
+    lines (see :class:`~.diaglist.Diagnostics`), for ``findings[i]`` whose first and last lines
+    were ``ends[i]``; ``by_key`` holds the diagnostics converted by :func:`_key`."""
+
+    __slots__ = ("encoding", "by_key", "findings", "ends", "roots", "shifts", "_by_identity", "_by_place")
+
+    def __init__(self, encoding: str, by_key: dict, findings: tuple, ends: list, roots: list, shifts: list):
+        self.encoding = encoding
+        self.by_key = by_key
+        self.findings = findings
+        self.ends = ends
+        self.roots = roots
+        self.shifts = shifts
+        self._by_identity: dict | None = None
+        self._by_place: dict | None = None
+
+    def index_of(self, finding: Finding) -> int | None:
+        """The index of ``finding`` itself, if it is one of this conversion's."""
+        if self._by_identity is None:
+            self._by_identity = {id(found): index for index, found in enumerate(self.findings)}
+        index = self._by_identity.get(id(finding))
+        return index if index is not None and self.findings[index] is finding else None
+
+    def place_of(self, finding: Finding, ends: tuple) -> int | None:
+        """The index of a finding of this conversion that ``finding`` is the same as but for its
+        lines (see :func:`_place_key`), if any."""
+        if self._by_place is None:
+            self._by_place = {_place_key(found, found_ends): index for index, (found, found_ends)
+                              in enumerate(zip(self.findings, self.ends)) if found.span is not None}
+        index = self._by_place.get(_place_key(finding, ends))
+        return index if index is not None and self.findings[index].data is finding.data else None
 
 
 def _key(finding: Finding, lines, encoding) -> tuple:
@@ -60,92 +95,6 @@ def _key(finding: Finding, lines, encoding) -> tuple:
             None if data is None else repr(data), where)
 
 
-def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> list[types.Diagnostic]:
-    """``[to_diagnostic(document, f) for f in findings]``, reusing the conversions of ``uri``'s
-    last versions; ``document`` has ``lines`` (split keeping line ends) and ``range_to_client_units``."""
-    lines = document.lines
-    count = len(lines)
-    encoding = codec.encoding
-    with _lock:
-        older = [memo for memo in _memos.get(uri, ()) if memo[0] == encoding]
-    fresh: dict = {}
-    same: dict = {}  # id(finding) -> (finding, its first and last lines, diagnostic)
-    moved: dict = {}  # id(diagnostic) -> (it, the last conversion's diagnostic, the same but for its lines)
-    by_place = None  # the last conversion's findings by all but their lines (made at the first miss)
-    out = []
-    for finding in findings:
-        span = finding.span
-        if span is None:
-            ends = None
-        else:
-            ends = (lines[span.line] if span.line < count else count,
-                    lines[span.end_line] if span.end_line < count else count)
-        for generation, (_encoding, _by_key, by_identity, _moved) in enumerate(older):
-            kept = by_identity.get(id(finding))
-            if kept is not None and kept[0] is finding and kept[1] == ends:
-                diagnostic = kept[2]
-                if generation and span is not None:  # back where it was (a line added, then removed)
-                    if by_place is None:
-                        by_place = _by_place(older[0][2])
-                    last = by_place.get(_place_key(finding, ends))
-                    if last is not None and last[0].data is finding.data:
-                        moved[id(diagnostic)] = (diagnostic, last[1])  # for its JSON
-                break
-        else:
-            diagnostic = None
-            if span is not None and older:
-                if by_place is None:
-                    by_place = _by_place(older[0][2])
-                last = by_place.get(_place_key(finding, ends))
-                if last is not None and last[0].data is finding.data:
-                    diagnostic = _moved_by(last[1], span.line - last[0].span.line)
-                    moved[id(diagnostic)] = (diagnostic, last[1])
-            if diagnostic is None:
-                key = _key(finding, lines, encoding)
-                diagnostic = fresh.get(key)
-                if diagnostic is None:
-                    for _encoding, by_key, _by_identity, _moved in older:
-                        diagnostic = by_key.get(key)
-                        if diagnostic is not None:
-                            break
-                    else:
-                        diagnostic = to_diagnostic(document, finding)
-                    fresh[key] = diagnostic
-        same[id(finding)] = (finding, ends, diagnostic)
-        out.append(diagnostic)
-    with _lock:
-        _memos[uri] = [(encoding, fresh, same, moved), *_memos.get(uri, ())][:KEPT_GENERATIONS]
-    return out
-
-
-_set = object.__setattr__  # without the field's validator
-_FIELDS = tuple(field.name for field in attrs.fields(types.Diagnostic) if field.name != "range")
-
-
-def _moved_by(origin: types.Diagnostic, shift: int) -> types.Diagnostic:
-    """``origin`` moved down by ``shift`` lines (up when negative): a copy of its fields, which
-    were checked when it was made (``attrs.evolve``, or setting them, checks them all again: 20 µs
-    a diagnostic)."""
-    start, end = origin.range.start, origin.range.end
-    diagnostic = object.__new__(types.Diagnostic)
-    for name in _FIELDS:
-        _set(diagnostic, name, getattr(origin, name))
-    where = object.__new__(types.Range)
-    _set(where, "start", _position(start.line + shift, start.character))
-    _set(where, "end", _position(end.line + shift, end.character))
-    _set(diagnostic, "range", where)
-    return diagnostic
-
-
-def _position(line: int, character: int) -> types.Position:
-    """``types.Position(line, character)`` without its validators (``line`` is a moved line of the
-    text, ``character`` a checked one)."""
-    position = object.__new__(types.Position)
-    _set(position, "line", line)
-    _set(position, "character", character)
-    return position
-
-
 def _place_key(finding: Finding, ends: tuple) -> tuple:
     """A finding with a span, by all but its lines: equal keys (and the same ``data`` object, which
     the key holds by id) give the same diagnostic but for its lines."""
@@ -154,38 +103,87 @@ def _place_key(finding: Finding, ends: tuple) -> tuple:
             span.column, span.end_line - span.line, span.end_column, ends)
 
 
-def _by_place(by_identity: dict) -> dict:
-    """The findings with a span of one conversion (``by_identity``), by :func:`_place_key`: ``(finding, diagnostic)``."""
-    return {_place_key(finding, ends): (finding, diagnostic)
-            for finding, ends, diagnostic in by_identity.values() if finding.span is not None}
-
-
-def moved_json(uri: str, diagnostic: types.Diagnostic, texts: dict, converter) -> str | None:
-    """The JSON text of ``diagnostic`` when the last conversion of ``uri`` moved it from one whose
-    text ``texts`` holds (``id(diagnostic) -> (it, its text)``): that text with its range written
-    again; else ``None``."""
+def cached_diagnostics(uri: str, document, findings, codec: PositionCodec) -> Diagnostics:
+    """``[to_diagnostic(document, f) for f in findings]``, reusing the conversions of ``uri``'s
+    last versions; ``document`` has ``lines`` (split keeping line ends) and ``range_to_client_units``."""
+    lines = document.lines
+    count = len(lines)
+    encoding = codec.encoding
+    findings = tuple(findings)
     with _lock:
-        memos = _memos.get(uri, ())
-    for memo in memos:
-        entry = memo[3].get(id(diagnostic))
-        if entry is not None and entry[0] is diagnostic:
-            origin = entry[1]
-            kept = texts.get(id(origin))
-            if kept is None or kept[0] is not origin:
-                return None
-            before = _range_json(origin.range)
-            if not kept[1].startswith(before):
-                return None
-            return _range_json(diagnostic.range) + kept[1][len(before):]
-    return None
-
-
-def _range_json(where: types.Range) -> str:
-    """How the JSON of a diagnostic on ``where`` starts, as pygls writes it (:func:`moved_json`
-    uses it only on a text found to start so)."""
-    start, end = where.start, where.end
-    return (f'{{"range": {{"start": {{"line": {start.line}, "character": {start.character}}}, '
-            f'"end": {{"line": {end.line}, "character": {end.character}}}}}, ')
+        older = [memo for memo in _memos.get(uri, ()) if memo.encoding == encoding]
+    if older:
+        last = older[0]
+        last_findings, last_ends, last_roots, last_shifts = last.findings, last.ends, last.roots, last.shifts
+    else:
+        last = None
+        last_findings = last_ends = last_roots = last_shifts = ()
+    known = len(last_findings)
+    fresh: dict = {}
+    all_ends: list = []
+    roots: list = []
+    shifts: list = []
+    offset = 0  # last_findings[i + offset] is where finding i is looked for first
+    for index, finding in enumerate(findings):
+        span = finding.span
+        if span is None:
+            ends = None
+        else:
+            ends = (lines[span.line] if span.line < count else count,
+                    lines[span.end_line] if span.end_line < count else count)
+        all_ends.append(ends)
+        at = index + offset
+        itself = False  # the last conversion's own finding, on lines that changed
+        if at < known:
+            old = last_findings[at]
+            if old is finding:
+                if last_ends[at] == ends:
+                    roots.append(last_roots[at])
+                    shifts.append(last_shifts[at])
+                    continue
+                itself = True
+            elif span is not None:
+                # Moved by lines added or removed above it (what _place_key compares; inline:
+                # ~2,000 findings of a large model take this way after such an edit).
+                old_span = old.span
+                if (old_span is not None and old.data is finding.data and last_ends[at] == ends
+                        and old_span.column == span.column and old_span.end_column == span.end_column
+                        and old_span.end_line - old_span.line == span.end_line - span.line
+                        and old.message == finding.message and old.path == finding.path
+                        and old.severity == finding.severity and old.code == finding.code):
+                    roots.append(last_roots[at])
+                    shifts.append(last_shifts[at] + span.line - old_span.line)
+                    continue
+        for conversion in older[1:] if itself else older:
+            at = conversion.index_of(finding)
+            if at is not None and conversion.ends[at] == ends:
+                break
+        else:
+            conversion = last
+            at = None if span is None or last is None or itself else last.place_of(finding, ends)
+        if at is not None:
+            if conversion is last:
+                offset = at - index
+            roots.append(conversion.roots[at])
+            shifts.append(0 if span is None else
+                          conversion.shifts[at] + span.line - conversion.findings[at].span.line)
+            continue
+        key = _key(finding, lines, encoding)
+        diagnostic = fresh.get(key)
+        if diagnostic is None:
+            for conversion in older:
+                diagnostic = conversion.by_key.get(key)
+                if diagnostic is not None:
+                    break
+            else:
+                diagnostic = to_diagnostic(document, finding)
+            fresh[key] = diagnostic
+        roots.append(diagnostic)
+        shifts.append(0)
+    with _lock:
+        _memos[uri] = [_Conversion(encoding, fresh, findings, all_ends, roots, shifts),
+                       *_memos.get(uri, ())][:KEPT_GENERATIONS]
+    return Diagnostics(roots, shifts)
 
 
 def forget_diagnostics(uri: str) -> None:

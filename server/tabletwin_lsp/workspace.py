@@ -9,7 +9,8 @@ commands report it).
 
 pygls also applies each incremental change by copying the document line by line in Python,
 which took a noticeable part of a keystroke on a large document; :meth:`ServerDocument.
-_apply_incremental_change` does the same edit with two slices.
+_apply_incremental_change` does the same edit with two slices, and splits only the lines it
+changed (:mod:`.textlines`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument, Workspace
 
 from .documents import MAX_DOCUMENT_CHARS
+from .textlines import edited, lines_of, remember
 
 MAX_FILE_BYTES = 4 * MAX_DOCUMENT_CHARS
 """Largest file read from disk (a document of MAX_DOCUMENT_CHARS characters takes at most four
@@ -64,12 +66,15 @@ class ServerDocument(TextDocument):
         return read_file(path)
 
     def _apply_incremental_change(self, change) -> None:
-        """pygls's edit (same clamping of positions, same lines), by offsets instead of a copy loop."""
+        """pygls's edit (same clamping of positions, same lines), by offsets instead of a copy loop;
+        the lines of the new text are kept (:mod:`.textlines`)."""
         source = self.source
-        lines = source.splitlines(True)
+        lines = lines_of(source)
         where = self._position_codec.range_from_client_units(lines, change.range)
         if where.start.line >= len(lines):
             self._source = source + change.text
+            last = max(len(lines) - 1, 0)
+            remember(self._source, edited(lines, self._source, last, last, len(change.text)))
             return
         if where.end.line < where.start.line:
             return  # pygls's loop never reaches the start of such a range: the text stays
@@ -78,9 +83,11 @@ class ServerDocument(TextDocument):
         start = _offset(lines, where.start.line, where.start.character)
         end = _offset(lines, where.end.line, where.end.character)
         self._source = source[:start] + change.text + source[end:]
+        remember(self._source, edited(lines, self._source, where.start.line, where.end.line,
+                                      len(self._source) - len(source)))
 
 
-def _offset(lines: list[str], line: int, column: int) -> int:
+def _offset(lines, line: int, column: int) -> int:
     if line >= len(lines):
         return sum(map(len, lines))
     return sum(map(len, lines[:line])) + min(column, len(lines[line]))

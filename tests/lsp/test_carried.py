@@ -3,6 +3,7 @@
 from lsprotocol import types
 
 from tabletwin_lsp.carried import MAX_MATCHED_LINES, carried_over
+from tabletwin_lsp.diaglist import Diagnostics
 
 
 def at(line: int, message: str) -> types.Diagnostic:
@@ -32,3 +33,14 @@ def test_a_changed_middle_larger_than_the_limit_drops_what_is_in_it():
     new = "x\n" + old[old.index("\n") + 1:].replace("old 5\n", "new 5\n").replace(f"old {MAX_MATCHED_LINES + 8}\n", "")
     lines = [at(3, "in the middle"), at(MAX_MATCHED_LINES + 9, "last")]
     assert kept(lines, old, new) == [(MAX_MATCHED_LINES + 8, MAX_MATCHED_LINES + 8, "last")]
+
+
+def test_moved_diagnostics_are_carried_from_where_they_are_now():
+    """Diagnostics moved by the last readable version's edit (items of a Diagnostics) are carried
+    from their own lines, and stay their roots moved (made only when read)."""
+    roots = [at(0, "zero"), at(3, "four"), at(7, "eight")]
+    moved = Diagnostics(roots, [1, 1, 1])  # one line was added at the top: "one", "four", "eight"
+    new = "a new first line\n" + OLD.replace("line 6\n", "")
+    carried = carried_over(moved, OLD, new)
+    assert carried.roots == roots and carried.shifts == [2, 2, 1]
+    assert kept(moved, OLD, new) == kept(list(moved), OLD, new) == [(2, 2, "zero"), (5, 5, "four"), (8, 8, "eight")]

@@ -94,3 +94,68 @@ def test_the_watcher_collects_on_the_event_loop(fresh_collector):
 
     asyncio.run(asyncio.wait_for(watch_briefly(), 5))
     assert collector._messages == 0
+
+
+@pytest.fixture
+def no_analyses(fresh_collector):
+    """The count of frozen analyses as a test leaves it, restored afterwards."""
+    saved = collector._frozen_analyses
+    yield
+    collector._frozen_analyses = saved
+    gc.enable()
+
+
+def test_nothing_is_collected_during_an_analysis_and_what_it_leaves_is_frozen(no_analyses):
+    gc.unfreeze()
+    collector._frozen_analyses = 0
+    with collector.analysing():
+        assert not gc.isenabled()
+        with collector.analysing():  # another one, in another thread
+            kept = Node()
+        assert not gc.isenabled()  # until the last one ends
+        assert gc.get_freeze_count() == 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > 0
+    assert not any(found is kept for found in gc.get_objects())  # frozen: in no generation
+    assert collector._frozen_analyses == 1
+
+
+def test_automatic_collection_stays_off_after_an_analysis_if_it_was_off(no_analyses):
+    gc.disable()
+    with collector.analysing():
+        pass
+    assert not gc.isenabled()
+
+
+def test_cycles_frozen_with_analyses_are_collected_after_a_long_quiet(no_analyses):
+    gc.unfreeze()
+    collector._frozen_analyses, collector._messages, collector._thorough_due = 0, 0, False
+    with collector.analysing():
+        frozen = Node()
+    frozen_ref = weakref.ref(frozen)
+    del frozen
+    gc.collect()
+    assert frozen_ref() is not None
+    _quiet_for(collector.IDLE_SECONDS)
+    assert collector.collect_when_idle() is None  # nothing came: no full collection, too few analyses
+    _quiet_for(collector.THOROUGH_SECONDS)
+    assert collector.collect_when_idle() == "thorough"
+    assert frozen_ref() is None and collector._frozen_analyses == 0
+    assert collector.collect_when_idle() is None
+
+
+def test_many_frozen_analyses_are_collected_at_the_first_quiet_second(no_analyses):
+    gc.unfreeze()
+    collector._frozen_analyses = 0
+    collector.note_message()
+    for _ in range(collector.THOROUGH_AFTER - 1):
+        with collector.analysing():
+            pass
+    with collector.analysing():
+        frozen = Node()
+    frozen_ref = weakref.ref(frozen)
+    del frozen
+    _quiet_for(collector.IDLE_SECONDS)
+    assert collector.collect_when_idle() == "thorough"
+    assert frozen_ref() is None and collector._frozen_analyses == 0
+    assert collector.collect_when_idle() is None  # the messages that came are collected with it

@@ -47,12 +47,14 @@ from pygls.workspace.position_codec import PositionCodec
 from .. import analysis as analyses
 from .. import gameworker
 from .. import buffers
+from .. import collector
 from .. import inflight
 from .. import gameruns
 from .. import settings as config
 from .. import usage
 from ..analysis import MODEL, TACTIC, Analysis
 from ..carried import carried_over
+from ..diaglist import Diagnostics
 from ..server import server
 from ..wire import forget_document, prepare, publish_diagnostics
 
@@ -100,7 +102,7 @@ class _Document:
 _documents: dict[str, _Document] = {}
 close_listeners: list[Callable[[str], None]] = []  # other features' clean-up when a document closes
 change_listeners: list[Callable] = []  # other features' (uri, didChange params) on every edit
-publish_filters: list[Callable] = []  # (uri, diagnostic) -> True to hold it back (features/pending.py)
+publish_filters: list[Callable] = []  # (uri) -> None, or (diagnostic) -> True to hold it back (features/pending.py)
 initialized_listeners: list[Callable] = []  # other features' start once the client is initialized (ls)
 settings_listeners: list[Callable] = []  # other features' reaction to new settings (ls)
 _tasks: set[asyncio.Task] = set()  # strong references: the loop keeps only weak ones
@@ -156,19 +158,21 @@ def _log_failure(task: asyncio.Task) -> None:
 def publish(ls: LanguageServer, analysis: Analysis) -> None:
     """The analysis's diagnostics plus the test games' stops of the same version."""
     state = _state(analysis.uri)
-    diagnostics = list(analysis.diagnostics)
+    diagnostics = Diagnostics.of(analysis.diagnostics)  # its moved ones stay unmade
     if analysis.unreadable and state.last_readable is not None:
         made = state.carried
         if made is not None and made[0] is state.last_readable and made[1] is analysis:
-            diagnostics += made[2]
+            diagnostics = diagnostics.plus(made[2])
         else:
-            diagnostics += carried_over(state.last_readable.diagnostics, state.last_readable.text, analysis.text)
+            diagnostics = diagnostics.plus(carried_over(state.last_readable.diagnostics, state.last_readable.text,
+                                                        analysis.text))
     if state.stops and state.stops_version == analysis.version:
-        diagnostics += state.stops
+        diagnostics = diagnostics.plus(state.stops)
     if state.unused and state.unused_version == analysis.version:
-        diagnostics += state.unused
-    if publish_filters:
-        diagnostics = [d for d in diagnostics if not any(hold(analysis.uri, d) for hold in publish_filters)]
+        diagnostics = diagnostics.plus(state.unused)
+    holds = [hold for hold in (holding(analysis.uri) for holding in publish_filters) if hold is not None]
+    if holds:
+        diagnostics = [d for d in diagnostics if not any(hold(d) for hold in holds)]
     publish_diagnostics(ls, types.PublishDiagnosticsParams(
         uri=analysis.uri, version=analysis.version, diagnostics=diagnostics))
 
@@ -273,23 +277,25 @@ async def _analysed(ls: LanguageServer, uri: str, text: str, version: int | None
     loop = asyncio.get_running_loop()
     state = _documents.get(uri)
     last_readable = state.last_readable if state is not None else None
-    converter = ls.protocol._converter if is_open(ls, uri) else None  # a closed document's are never published
+    protocol = ls.protocol if is_open(ls, uri) else None  # a closed document's are never published
     analysis, carried = await loop.run_in_executor(
         ls.thread_pool, _analyse_and_prepare, uri, text, version, codec(ls), buffers.frozen_lookup(ls),
-        converter, last_readable)
+        protocol, last_readable)
     if carried is not None and state is not None:
         state.carried = (last_readable, analysis, carried)
     return analysis
 
 
 def _analyse_and_prepare(uri: str, text: str, version: int | None, position_codec: PositionCodec, text_of,
-                         converter, last_readable: Analysis | None) -> tuple[Analysis, list | None]:
-    analysis = analyses.analyse(uri, text, version, position_codec, text_of)
-    carried = None
-    if analysis.unreadable and last_readable is not None:
-        carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
-    if converter is not None:
-        prepare(uri, [*analysis.diagnostics, *(carried or ())], converter)
+                         protocol, last_readable: Analysis | None) -> tuple[Analysis, Diagnostics | None]:
+    with collector.analysing():  # no collection of what it builds (see collector)
+        analysis = analyses.analyse(uri, text, version, position_codec, text_of)
+        carried = None
+        if analysis.unreadable and last_readable is not None:
+            carried = carried_over(last_readable.diagnostics, last_readable.text, analysis.text)
+        if protocol is not None:  # the message publish() will write, when nothing joins them
+            prepare(protocol, types.PublishDiagnosticsParams(
+                uri=uri, version=version, diagnostics=Diagnostics.of(analysis.diagnostics).plus(carried)))
     return analysis, carried
 
 

@@ -25,8 +25,13 @@ def offer(uri: str, where: types.Range, text: str, line: int) -> None:
     _offers.setdefault(uri, []).append((where, text, line))
 
 
-def hides(uri: str, diagnostic: types.Diagnostic) -> bool:
-    return _pending.get(uri) == diagnostic.range.start.line and diagnostic.message.startswith(EMPTY)
+def hiding(uri: str):
+    """What holds back a diagnostic of ``uri`` now: ``None`` while no expression is being written
+    there (the usual case: the diagnostics are published without reading each one)."""
+    line = _pending.get(uri)
+    if line is None:
+        return None
+    return lambda diagnostic: diagnostic.range.start.line == line and diagnostic.message.startswith(EMPTY)
 
 
 def changed(uri: str, params: types.DidChangeTextDocumentParams) -> None:
@@ -52,6 +57,6 @@ def closed(uri: str) -> None:
     _offers.pop(uri, None)
 
 
-diagnostics.publish_filters.append(hides)
+diagnostics.publish_filters.append(hiding)
 diagnostics.change_listeners.append(changed)
 diagnostics.close_listeners.append(closed)

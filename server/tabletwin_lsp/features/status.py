@@ -29,6 +29,7 @@ from pygls.lsp.server import LanguageServer
 from tabletwin.model.model import num_players_of
 
 from ..analysis import MODEL, in_progress
+from ..diaglist import Diagnostics
 from ..server import server
 from .diagnostics import last_test_games
 from .requests import analysis_for, uri_param
@@ -45,7 +46,7 @@ def _players(analysis) -> int | None:
 async def document_status(ls: LanguageServer, params) -> dict:
     uri = uri_param(params, DOCUMENT_STATUS)
     analysis = await analysis_for(ls, uri, DOCUMENT_STATUS)
-    severities = [d.severity for d in analysis.diagnostics]
+    severities = Diagnostics.of(analysis.diagnostics).severities()
     report = analysis.report if analysis.kind == MODEL else None
     readable = bool(report is not None and report.readable)
     figures = report.figures if readable else None
