@@ -230,3 +230,24 @@ def test_the_changed_lines_are_those_a_line_by_line_comparison_finds():
             else:
                 del new[at]
         assert _changed(old, new) == _changed_line_by_line(old, new), (old, new)
+
+
+def test_local_names_are_kept_for_the_last_two_versions_of_an_action_only():
+    # Kept by the action's object alone, every version of an edited action stayed in memory.
+    kept = dict(scope._action_locals)
+    scope._action_locals.clear()
+    try:
+        path = ("actions", "roll", "effect", 1, "amount_x")
+        versions = [{"effect": [{"op": "roll", "dice": 1, "sides": 6, "bind": f"n{number}"},
+                                {"op": "add", "var": "pot", "amount_x": "n"}]}
+                    for number in range(5)]
+        found = [scope.scope_locals("model", {"actions": {"roll": action}}, path) for action in versions]
+        assert [sorted(names) for names in found] == [["actor", f"n{number}"] for number in range(5)]
+        assert [action for action, _names in scope._action_locals[path[1:]]] == [versions[4], versions[3]]
+        assert scope.scope_locals("model", {"actions": {"roll": versions[3]}}, path) is found[3]  # still kept
+        again = scope.scope_locals("model", {"actions": {"roll": versions[0]}}, path)
+        assert again == found[0] and again is not found[0]  # made again
+        assert len(scope._action_locals) == 1
+    finally:
+        scope._action_locals.clear()
+        scope._action_locals.update(kept)

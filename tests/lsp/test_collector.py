@@ -159,3 +159,23 @@ def test_many_frozen_analyses_are_collected_at_the_first_quiet_second(no_analyse
     assert collector.collect_when_idle() == "thorough"
     assert frozen_ref() is None and collector._frozen_analyses == 0
     assert collector.collect_when_idle() is None  # the messages that came are collected with it
+
+
+def test_many_more_frozen_analyses_are_collected_between_two_analyses_without_a_quiet_second(no_analyses):
+    gc.unfreeze()
+    collector._frozen_analyses = 0
+    for _ in range(collector.THOROUGH_FORCED - 1):
+        with collector.analysing():
+            pass
+    with collector.analysing():
+        frozen = Node()
+    frozen_ref = weakref.ref(frozen)
+    del frozen
+    with collector.analysing():  # one running: the watcher waits
+        collector.note_message()
+        assert collector.collect_when_idle() is None
+    assert collector._frozen_analyses == collector.THOROUGH_FORCED + 1
+    collector.note_message()  # messages keep coming
+    assert collector.collect_when_idle() == "thorough"
+    assert frozen_ref() is None and collector._frozen_analyses == 0
+    assert collector.collect_when_idle() is None
