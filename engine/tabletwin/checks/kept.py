@@ -134,7 +134,7 @@ class _Placed:
             if now_shift == shift:
                 return self
             lines = now_shift - shift
-            return _Placed([_shifted(finding, lines) for finding in self.findings], ((group, head, now_shift),),
+            return _Placed([shifted_finding(finding, lines) for finding in self.findings], ((group, head, now_shift),),
                            self.owners, ())
         lines = []
         for group, head, shift in self.frames:
@@ -148,7 +148,7 @@ class _Placed:
         if not any(lines):
             return self
         lines.append(0)  # the owner -1: in place
-        findings = [finding if not lines[owner] else _shifted(finding, lines[owner])
+        findings = [finding if not lines[owner] else shifted_finding(finding, lines[owner])
                     for finding, owner in zip(self.findings, self.owners)]
         frames = tuple((group, head, shift + moved) for (group, head, shift), moved in zip(self.frames, lines))
         return _Placed(findings, frames, self.owners, self.fixed)
@@ -166,7 +166,7 @@ def _placing(positions, at: tuple) -> tuple[tuple, set]:
     return (), decided
 
 
-def _shifted(last: Finding, lines: int) -> Finding:
+def shifted_finding(last: Finding, lines: int) -> Finding:
     """``last`` moved down by ``lines``, equal to the finding placed there (see :func:`_moved`)."""
     span = last.span
     moved = _new(Span)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 
-from ..checks import Finding, kept, reuse
+from ..checks import kept, reuse
 from ..editor.scope import scope_at
 from ..editor.sitetable import GLOBAL_ORDER, Index, moved_span
 from ..errors import Span
@@ -106,7 +106,7 @@ def _findings(index: Index, chunks: list, context: tuple, keep: bool) -> tuple[l
                 suggested_for.update(last.suggested)
                 if last.lines != lines:
                     last = _Kept(unknown, loops, last.context, last.content, last.suggested, lines,
-                                 [_moved(finding, lines - last.lines) for finding in last.findings])
+                                 [kept.shifted_finding(finding, lines - last.lines) for finding in last.findings])
                 made[id(unknown)] = last
                 found += last.findings
                 continue
@@ -153,26 +153,6 @@ def _interned(context: tuple) -> tuple:
         _contexts.insert(0, context)
         del _contexts[KEPT_CONTEXTS:]
     return context
-
-
-def _moved(finding: Finding, lines: int) -> Finding:
-    """``finding`` ``lines`` lower, with its very message, path and data (as
-    :func:`~tabletwin.checks.kept.determined` moves one), which the editor recognises to move its
-    diagnostic rather than convert it again. Made through the slots' descriptors: hundreds move
-    after an edit that adds a line above them, and a frozen dataclass's ``__init__`` costs more."""
-    new = _new_object(Finding)
-    _set_message(new, finding.message)
-    _set_span(new, moved_span(finding.span, lines))
-    _set_severity(new, finding.severity)
-    _set_path(new, finding.path)
-    _set_data(new, finding.data)
-    _set_code(new, finding.code)
-    return new
-
-
-_new_object = object.__new__
-_set_message, _set_span, _set_severity = Finding.message.__set__, Finding.span.__set__, Finding.severity.__set__
-_set_path, _set_data, _set_code = Finding.path.__set__, Finding.data.__set__, Finding.code.__set__
 
 
 # A finding is determined by the site's name, path, exactness and suggestions, but for its span:
