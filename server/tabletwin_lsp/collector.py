@@ -4,7 +4,7 @@ With a 5,000-line model open the server holds a large heap, and the collector's 
 the middle of requests whatever thread triggers them (a collection holds the interpreter lock):
 with Python's defaults and with the collector run rarely over large young generations alike,
 single pauses of 50 to 180 ms were measured during typing, the tail of completion's times.
-Three measures:
+Four measures:
 
 - **Small young collections.** A collection of the youngest generation after every
   :data:`YOUNG_OBJECTS` allocations of containers traverses only those, well under a
@@ -14,17 +14,19 @@ Three measures:
   loads, reports and indexes hold (tens of ms). Python starts one after :data:`OLD_AFTER`
   collections of the middle generation (and only when the objects that survived since the last
   one are a quarter of the old ones).
-- **No collection during an analysis, whose survivors are frozen at its end** (:func:`analysing`).
-  An analysis of a 5,000-line model allocates tens of thousands of containers that live until
-  the next version's (its load, findings, index), and fifteen young and one or two middle
-  collections per edit traversed them again and again, for about 10 ms of every edit's 70 ms
-  of processor time, to find some fifty objects in reference cycles. So automatic collection
-  pauses while an analysis runs, and what exists when it ends is frozen (``gc.freeze``, which
-  costs nothing): later collections do not traverse it. The cycles frozen with it wait for a
-  thorough collection, when the client is quiet (below); after :data:`THOROUGH_AFTER` frozen
+- **No collection during an analysis; at its end one young collection, and its survivors are
+  frozen** (:func:`analysing`). An analysis of a 5,000-line model allocates tens of thousands
+  of containers that live until the next version's (its load, findings, index), and fifteen
+  young and one or two middle collections per edit traversed them again and again, for about
+  10 ms of every edit's 70 ms of processor time. So automatic collection pauses while an
+  analysis runs; when it ends, one collection of the youngest generation (everything the
+  analysis made, about 2 ms) frees the cycles it left, about 170 kB each time, and what
+  survives is frozen (``gc.freeze``, which costs nothing): later collections do not traverse
+  it. Without that young collection the cycles were frozen too, and a client typing without a
+  pause saw the server grow by 12 MB per 500 edits. Frozen objects that form cycles later, when
+  they are let go, wait for a thorough collection (below): after :data:`THOROUGH_AFTER` frozen
   analyses the first quiet second makes one, and after :data:`THOROUGH_FORCED` the watcher
-  makes one between two analyses, quiet or not, so they stay bounded however long the client
-  types without a pause.
+  makes one between two analyses, quiet or not.
 - **Full collections when the client is quiet.** The transport notes the time of every message
   (:func:`note_message`); once no message has come for :data:`IDLE_SECONDS`, the idle watcher
   (:func:`watch_idle`) runs a full collection and then freezes what survived
@@ -57,16 +59,15 @@ IDLE_SECONDS = 1.0
 THOROUGH_SECONDS = 30.0
 """Quiet time after which the frozen objects are collected too (reference cycles among them)."""
 
-THOROUGH_AFTER = 20
+THOROUGH_AFTER = 200
 """Analyses frozen at their end (:func:`analysing`) after which a quiet second (not only a long
 quiet) collects the frozen objects too."""
 
-THOROUGH_FORCED = 50
+THOROUGH_FORCED = 250
 """Analyses frozen at their end after which the watcher collects the frozen objects at its next
-look, between two analyses, even while messages keep coming: an analysis of the 5,000-line model
-leaves about 170 kB in reference cycles, and with 250 the server's resident size grew by 12 MB
-per 500 edits typed without a pause (``bench_lsp_memory.py``); with 50 it stays level. One pause
-of about 120 ms every this many analyses."""
+look, between two analyses, even while messages keep coming: a bound on the cycles that formed
+among frozen objects for a client that never pauses (one pause of about 120 ms on a 5,000-line
+model, every this many analyses)."""
 
 _last_message = time.monotonic()
 _messages = 0  # messages since the last idle collection
@@ -101,6 +102,7 @@ def analysing():
         with _lock:
             _analysing -= 1
             if not _analysing:
+                gc.collect(0)  # the analysis's own cycles, before they are frozen
                 gc.freeze()
                 _frozen_analyses += 1
                 if _was_enabled:

@@ -179,3 +179,15 @@ def test_many_more_frozen_analyses_are_collected_between_two_analyses_without_a_
     assert collector.collect_when_idle() == "thorough"
     assert frozen_ref() is None and collector._frozen_analyses == 0
     assert collector.collect_when_idle() is None
+
+
+def test_the_cycles_an_analysis_dropped_are_collected_when_it_ends(no_analyses):
+    gc.unfreeze()
+    with collector.analysing():
+        dropped = Node()
+        dropped_ref = weakref.ref(dropped)
+        del dropped
+        assert dropped_ref() is not None  # no collection while it runs
+        kept = Node()
+    assert dropped_ref() is None  # not frozen with the survivors
+    assert not any(found is kept for found in gc.get_objects())  # frozen
