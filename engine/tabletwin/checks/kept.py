@@ -174,14 +174,7 @@ def shifted_finding(last: Finding, lines: int) -> Finding:
     _span_column(moved, span.column)
     _span_end_line(moved, span.end_line + lines)
     _span_end_column(moved, span.end_column)
-    made = _new(Finding)  # _finding's, inline: called for every finding below the edit
-    _finding_message(made, last.message)
-    _finding_span(made, moved)
-    _finding_severity(made, last.severity)
-    _finding_path(made, last.path)
-    _finding_data(made, last.data)
-    _finding_code(made, last.code)
-    return made
+    return _finding(last, moved)
 
 
 def _finding(last: Finding, span: Span) -> Finding:

@@ -162,19 +162,22 @@ def lookup(what: str, path: tuple, part, reads=None) -> tuple | None:
     if run is None or run.holding and not run.reusable(path):  # (nothing held: the usual, without a call)
         return None
     key = (what, path, id(part))
-    fresh = run.fresh
-    entry = fresh.get(key)
+    entry = _kept_entry(run, key)
+    if entry is None or entry[0] is not part or entry[1] != reads:
+        return None
+    run.fresh[key] = entry
+    return (entry[2],)
+
+
+def _kept_entry(run, key):
+    """What this run or the last ones kept under ``key``, the newest first; ``None`` if nothing."""
+    entry = run.fresh.get(key)
     if entry is None:
         for older in run.older:
             entry = older.get(key)
             if entry is not None:
                 break
-        else:
-            return None
-    if entry[0] is not part or entry[1] != reads:
-        return None
-    fresh[key] = entry
-    return (entry[2],)
+    return entry
 
 
 def interned(what: str, reads):
@@ -209,12 +212,7 @@ def same(key: tuple, where, make, moved=None):
     if run is None:
         return make()
     fresh = run.fresh
-    entry = fresh.get(key)
-    if entry is None:
-        for older in run.older:
-            entry = older.get(key)
-            if entry is not None:
-                break
+    entry = _kept_entry(run, key)
     if entry is not None and entry[0] == where:
         fresh[key] = entry
         return entry[1]
