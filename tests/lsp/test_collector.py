@@ -144,17 +144,24 @@ def test_cycles_frozen_with_analyses_are_collected_after_a_long_quiet(no_analyse
     assert collector.collect_when_idle() is None
 
 
-def test_many_frozen_analyses_are_collected_at_the_first_quiet_second(no_analyses):
-    gc.unfreeze()
-    collector._frozen_analyses = 0
-    collector.note_message()
-    for _ in range(collector.THOROUGH_AFTER - 1):
+def _cycle_frozen_by(analyses: int) -> weakref.ref:
+    """Run ``analyses`` analyses, the last leaving a cycle it still held when it ended (so frozen
+    with its survivors), and let the cycle go: a reference to it that only a thorough collection clears."""
+    for _ in range(analyses - 1):
         with collector.analysing():
             pass
     with collector.analysing():
         frozen = Node()
     frozen_ref = weakref.ref(frozen)
     del frozen
+    return frozen_ref
+
+
+def test_many_frozen_analyses_are_collected_at_the_first_quiet_second(no_analyses):
+    gc.unfreeze()
+    collector._frozen_analyses = 0
+    collector.note_message()
+    frozen_ref = _cycle_frozen_by(collector.THOROUGH_AFTER)
     _quiet_for(collector.IDLE_SECONDS)
     assert collector.collect_when_idle() == "thorough"
     assert frozen_ref() is None and collector._frozen_analyses == 0
@@ -164,13 +171,7 @@ def test_many_frozen_analyses_are_collected_at_the_first_quiet_second(no_analyse
 def test_many_more_frozen_analyses_are_collected_between_two_analyses_without_a_quiet_second(no_analyses):
     gc.unfreeze()
     collector._frozen_analyses = 0
-    for _ in range(collector.THOROUGH_FORCED - 1):
-        with collector.analysing():
-            pass
-    with collector.analysing():
-        frozen = Node()
-    frozen_ref = weakref.ref(frozen)
-    del frozen
+    frozen_ref = _cycle_frozen_by(collector.THOROUGH_FORCED)
     with collector.analysing():  # one running: the watcher waits
         collector.note_message()
         assert collector.collect_when_idle() is None
