@@ -300,3 +300,57 @@ def test_str_of_a_short_list_of_integers_charges_as_build_text():
     text = "[12, 19]"
     assert spent("str(L)", L=[12, 19]) == (budget.PRINT_COST * 3 + 2 * (len(text) // 8 + 1), len(text) // 8 + 1)
     assert evaluate("str(L)", L=[10**5000, 1]) == "[inf, 1]"  # no Python digit limit reached
+
+
+def test_range_first_in_a_comprehension_fails_and_shadows_as_the_call_does():
+    # Past the allowance the list range(n) stands for is refused before any step is taken.
+    assert failure("[i for i in range(n)]", n=MAX_ELEMENTS // 2 + 1) == ("MemoryError", TOO_MUCH)
+    assert failure("[i for i in range(n)]", n=MAX_ELEMENTS // 2) == ("TimeoutError", TOO_LONG)
+    assert failure("[i for i in range(n)]", n="3") == ("TypeError", "range() needs an integer, not str")
+    assert failure("[i for i in range(n)]", n=10**7 + 1) == ("ValueError", "range too large")
+    # An own function named range is called, and what it gives is iterated as any list.
+    halves = FunctionDef.compile("range", ["n"], {}, "[n // 2]")
+    assert evaluate("[i for i in range(9)]", build_globals(functions={"range": halves.bind})) == [4]
+    assert evaluate("[i * 2 for i in range(n) if i]", n=3) == [2, 4]
+
+
+def test_a_comparison_in_a_comprehension_with_a_scope_name_holding_a_number_is_not_charged():
+    # As with a literal: a number or a short text on one side bounds the comparison.
+    big = [list(range(100))] * 3
+    step = budget.LOOP_COST + 3 * NODE_COST
+    for K in (7, "h", None, 2.5):
+        scope = build_globals(constants={"K": K, "L": big})
+        assert spent("[x == K for x in L]", scope) == (3 * step, 3 * (1 + 3 // 2))
+        assert spent("[K != x for x in L]", scope) == (3 * step, 3 * (1 + 3 // 2))
+    # A list on both sides is weighed and charged, whichever side the scope's name is on.
+    scope = build_globals(constants={"K": [1, 2], "L": big})
+    charged = 3 * step + 3 * 2 * budget.TOUCH_COST * 3
+    assert spent("[x == K for x in L]", scope) == (charged, 3 * (1 + 3 // 2))
+    assert spent("[K == x for x in L]", scope) == (charged, 3 * (1 + 3 // 2))
+    # A local name of the same name is the one compared (when the caller does not declare its locals).
+    assert compile_expression("[x == K for x in [1, 2]]").evaluate({"K": 2}, build_globals(constants={"K": 1})) \
+        == [False, True]
+    # A derived value is computed at each comparison, as before.
+    scope = build_globals(constants={"L": [1, 2, 3]}, derived={"D": derived_provider(compile_expression("2"))})
+    assert compile_expression("[x < D for x in L]").evaluate({}, scope) == [True, False, False]
+    assert spent("[x < D for x in L]", scope)[0] == 3 * step + 3 * (DERIVED_COST + NODE_COST)
+
+
+def test_a_parameter_or_declared_local_holding_a_number_makes_comparisons_in_a_loop_cheap_too():
+    big = [list(range(100))] * 3
+    step = budget.LOOP_COST + 3 * NODE_COST
+    f = FunctionDef.compile("f", ["k"], {}, "[x == k for x in L]")
+    call = CALL_COST + NODE_COST * f.body.nodes
+    for k, charged in ((3, 0), ("h", 0), ([1, 2], 3 * 2 * budget.TOUCH_COST * 3)):
+        scope = build_globals(constants={"L": big}, functions={"f": f.bind})
+        assert spent(f"f({k!r})", scope)[0] == call + 3 * step + charged
+    # A comprehension variable of the same name is compared as any value that changes per step.
+    g = FunctionDef.compile("g", ["k"], {}, "[x == k for k in L for x in L]")
+    assert evaluate("g(1)", build_globals(constants={"L": [[1], 2]}, functions={"g": g.bind})) \
+        == [True, False, False, True]
+    declared = compile_expression("[x == actor for x in L]", frozenset({"actor"}))
+    scope = build_globals(constants={"L": big})
+    declared.evaluate({"actor": 1}, scope)
+    assert WORK_LIMIT - scope.steps == 3 * step
+    declared.evaluate({"actor": [1]}, scope)
+    assert WORK_LIMIT - scope.steps == 3 * step + 3 * 2 * budget.TOUCH_COST * 2

@@ -30,7 +30,9 @@ from functools import partial
 from . import builtins, runtime
 from .checker import Parsed
 from .errors import syntax_error
-from .pyast import LOCALS, SAFE_INTEGER, SCOPE, SMALL_CONTAINER, count_nodes, helper_call, load
+from .pyast import CHEAP_FLAG, CHEAP_TEXT, LOCALS, PREFETCHED, SAFE_INTEGER, SCOPE, SMALL_CONTAINER, count_nodes, helper_call, load
+from .budget import ELEMENT_COST
+from .builtins import MAX_RANGE
 from .recursion import Proof
 from .translate_arithmetic import ArithmeticTranslation
 from .translate_calls import CallTranslation
@@ -57,6 +59,8 @@ HELPERS = {
     "__rt_set": runtime.make_set,
     "__rt_iterate": runtime.iterate,
     "__rt_iterate_range": builtins.iterate_range,
+    "__rt_range_builtin": builtins.CHARGING_BUILTINS["range"],
+    "__rt_range": range,
     "__rt_getitem": runtime.get_item,
     "__rt_slice": runtime.get_slice,
     "__rt_charge_copy": runtime.charge_copy,
@@ -113,8 +117,8 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     translator = Translator(parsed, strict, local_names)
     try:
         tree = translator.visit(parsed.tree.body)
-        first_iterable = _outer_iterable(tree)
-        body = ast.unparse(tree)
+        charged_iterable = _outer_iterable(tree)
+        returned = translator.return_lines(tree, "    ")
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
     lines = [f"def __expr({LOCALS}, {SCOPE}):"]
@@ -122,32 +126,38 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
         lines += ["    try:", f"        {name} = {LOCALS}[{name!r}]",
                   "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
     lines += translator.prefetch_lines("    ")
-    if first_iterable is not None:
-        lines += _charged_iterable(*first_iterable)
-    lines.append(f"    return {body}")
+    if charged_iterable is not None:
+        lines += charged_iterable
+    lines += returned
     return compile_python("\n".join(lines), parsed.source, "__expr")
 
 
 _ITERABLE = "__i"
-_PREFETCHED = "__g_"
 
 
-def _outer_iterable(tree: ast.expr) -> tuple[str, int, int] | None:
+def _outer_iterable(tree: ast.expr) -> list[str] | None:
     """When the whole expression is a list, set or dict comprehension whose first iterable is
-    charged by runtime.iterate (the first thing it evaluates): that iterable, its units and
-    room, and the comprehension now reads it from a local, charged by statements before
-    (_charged_iterable) instead of a call."""
+    charged by runtime.iterate or builtins.iterate_range (the first thing it evaluates): the
+    statements that charge it and keep it in a local, which the comprehension now reads,
+    instead of a call."""
     if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id in ("__rt_dict", "__rt_set"):
         tree = tree.args[0]
     if not isinstance(tree, (ast.ListComp, ast.DictComp)):
         return None
     first = tree.generators[0]
     call = first.iter
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "__rt_iterate"):
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
         return None
-    _, iterable, units, room = call.args
+    if call.func.id == "__rt_iterate":
+        _, iterable, units, room = call.args
+        lines = _charged_iterable(ast.unparse(iterable), units.value, room.value)
+    elif call.func.id == "__rt_iterate_range" and len(call.args) == 5:
+        _, units, room, function, count = call.args
+        lines = _charged_range(ast.unparse(function), ast.unparse(count), units.value, room.value)
+    else:
+        return None
     first.iter = load(_ITERABLE)
-    return ast.unparse(iterable), units.value, room.value
+    return lines
 
 
 def _charged_iterable(iterable: str, units: int, room: int) -> list[str]:
@@ -162,6 +172,36 @@ def _charged_iterable(iterable: str, units: int, room: int) -> list[str]:
               "    else:",
               f"        {_ITERABLE} = __rt_iterate({SCOPE}, {_ITERABLE}, {units}, {room})"]
     return lines
+
+
+def _charged_range(function: str, count: str, units: int, room: int) -> list[str]:
+    """builtins.iterate_range() of one argument, inline: when ``range`` is the builtin, the
+    argument a count and the budget holds what iterate_range() would charge (the list
+    ``range(n)`` makes, and every step), that charge and Python's range; otherwise
+    iterate_range() itself, which charges in its own order and fails as it does."""
+    elements, units = 1 + room, ELEMENT_COST + units
+    return [f"    __f = {function}",
+            f"    __n = {count}",
+            f"    if (__f.__class__ is __rt_partial and __f.func is __rt_range_builtin and __n.__class__ is __rt_int",
+            f"            and 0 <= __n <= {MAX_RANGE} and {SCOPE}.room >= __n * {elements}",
+            f"            and {SCOPE}.steps >= __n * {units}):",
+            f"        {SCOPE}.room -= __n * {elements}",
+            f"        {SCOPE}.steps -= __n * {units}",
+            f"        {_ITERABLE} = __rt_range(__n)",
+            "    else:",
+            f"        {_ITERABLE} = __rt_iterate_range({SCOPE}, {units - ELEMENT_COST}, {room}, __f, __n)"]
+
+
+class _ReadPrefetched(ast.NodeTransformer):
+    """Each of the given prefetched reads (Translator.prefetched_read) made its local alone."""
+
+    def __init__(self, reads: set[int]):
+        self.reads = reads
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        if id(node) in self.reads:
+            return node.body
+        return self.generic_visit(node)
 
 
 class SelfCall:
@@ -213,6 +253,9 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
         self.literal_bound: list[bool] = [False] * len(self.bound)  # a level's names run over a literal
         self.hoisted: set[str] = set()
         self.prefetched: set[str] = set()
+        self.flagged: dict[str, str] = {}  # names that comparisons test once, and their locals (cheap_flag)
+        self._outer_bound = bool(bound)  # bound[0]: an own function's parameters and lets
+        self._prefetched_reads: set[int] = set()  # the reads prefetched_read made (their ids)
         self._temporaries = 0
         self._temporary_prefix = temporary_prefix
         self._in_iterable = 0  # Python forbids := inside a comprehension's iterable
@@ -255,11 +298,14 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
             if self._repeated and not self.strict:
                 return self.prefetched_read(name, global_read)
             return global_read
-        return ast.IfExp(
+        read = ast.IfExp(
             test=ast.Compare(ast.Constant(name), [ast.In()], [load(LOCALS)]),
             body=ast.Subscript(load(LOCALS), ast.Constant(name), ast.Load()),
             orelse=global_read,
         )
+        if self._repeated and not self.strict:
+            return self.prefetched_read(name, read)
+        return read
 
     def prefetched_read(self, name: str, global_read: ast.expr) -> ast.expr:
         """A scope name read in a comprehension, where it may be read at every step: taken from
@@ -268,12 +314,35 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
         as any other, so it is computed, charged or refused exactly when it would be. Nothing
         changes the scope's dict during an evaluation."""
         self.prefetched.add(name)
-        kept = _PREFETCHED + name
-        return ast.IfExp(ast.Compare(load(kept), [ast.IsNot()], [load("__rt_ABSENT")]), load(kept), global_read)
+        kept = PREFETCHED + name
+        read = ast.IfExp(ast.Compare(load(kept), [ast.IsNot()], [load("__rt_ABSENT")]), load(kept), global_read)
+        self._prefetched_reads.add(id(read))
+        return read
+
+    def return_lines(self, tree: ast.expr, indent: str) -> list[str]:
+        """``return`` of the translated ``tree``. When it reads prefetched names, first the same
+        code reading them from their locals alone, taken when the scope's dict holds every one
+        of them (each read would find its local then): no test at each step."""
+        body = ast.unparse(tree)
+        if not self._prefetched_reads:
+            return [f"{indent}return {body}"]
+        _ReadPrefetched(self._prefetched_reads).visit(tree)  # in place: body is written already
+        present = " and ".join(f"{PREFETCHED}{name} is not __rt_ABSENT" for name in sorted(self.prefetched))
+        return [f"{indent}if {present}:", f"{indent}    return {ast.unparse(tree)}", f"{indent}return {body}"]
 
     def prefetch_lines(self, indent: str) -> list[str]:
-        """The statements that take the names read in comprehensions from the scope's dict."""
-        return [f"{indent}{_PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
+        """The statements that take the names read in comprehensions from the scope's dict (from
+        the local names first when the caller did not declare them)."""
+        if self.local_names is not None:
+            lines = [f"{indent}{PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)"
+                     for name in sorted(self.prefetched)]
+        else:
+            lines = [f"{indent}{PREFETCHED}{name} = {LOCALS}[{name!r}] if {name!r} in {LOCALS} "
+                     f"else {SCOPE}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
+        for name, kept in sorted(self.flagged.items()):  # (what visit_Compare's guard tests of an operand)
+            lines.append(f"{indent}{CHEAP_FLAG}{name} = {kept}.__class__ in __rt_CHEAP or ({kept}.__class__ is "
+                         f"__rt_str and __rt_len({kept}) < {CHEAP_TEXT})")
+        return lines
 
     def visit_Constant(self, node: ast.Constant) -> ast.expr:
         if isinstance(node.value, str):

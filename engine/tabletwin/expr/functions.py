@@ -80,9 +80,9 @@ def _flavour(definition: FunctionDef, strict: bool, indent: str,
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x", self_call)
-    value = ast.unparse(translator.visit(definition.body._parsed.tree.body))
+    returned = translator.return_lines(translator.visit(definition.body._parsed.tree.body), indent)
     lines += translator.prefetch_lines(indent)
-    lines.append(f"{indent}return {value}")
+    lines += returned
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
 

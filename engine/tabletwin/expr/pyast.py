@@ -32,6 +32,12 @@ CHEAP_TEXT = 64
 """A text shorter than this is compared inline, uncharged, like a number: comparing it with
 anything reads at most its characters."""
 
+PREFETCHED = "__g_"
+"""Prefix of the local that holds a scope name read before a comprehension's loop."""
+
+CHEAP_FLAG = "__k_"
+"""Prefix of the local that tells whether a prefetched name is cheap to compare with."""
+
 SMALL_CONTAINER = 16
 """Containers shorter than this are searched by ``in`` inline, without charging the budget: the
 search costs less than charging it would (the comprehension step around it is charged)."""

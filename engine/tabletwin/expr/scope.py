@@ -32,7 +32,7 @@ class Globals(dict):
 
     def __init__(self):
         super().__init__()
-        self.lazy: dict[str, Callable[[], object]] = {}
+        self.lazy: dict[str, Callable[["Globals"], object]] = {}  # provider(scope) of each derived value
         self.frame: dict | None = None
         self.steps = 0  # work units left (budget.WORK_LIMIT at the start of an evaluation)
         self.room = 0  # elements that may still be built (budget.MAX_ELEMENTS at the start)
@@ -44,7 +44,7 @@ class Globals(dict):
         provider = self.lazy.get(name)
         if provider is None:
             raise NameError(f"name '{name}' is not defined")
-        return provider()
+        return provider(self)
 
     def __repr__(self) -> str:
         return f"<Globals {len(self)} names>"
@@ -82,17 +82,13 @@ def build_globals(
     if derived:
         for name, provider in derived.items():
             scope.pop(name, None)
-            scope.lazy[name] = _bind(provider, scope)
+            scope.lazy[name] = provider
     for layer in (zones, variables):
         if layer:
             for name in layer:
                 scope.lazy.pop(name, None)
             scope.update(layer)
     return scope
-
-
-def _bind(provider, scope: Globals):
-    return lambda: provider(scope)
 
 
 def derived_provider(expression):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from .pyast import CHEAP_TEXT, NO_ARGUMENTS, SCOPE, SMALL_CONTAINER, helper_call, is_cheap_pair, load
+from .pyast import CHEAP_FLAG, CHEAP_TEXT, PREFETCHED, NO_ARGUMENTS, SCOPE, SMALL_CONTAINER, helper_call, is_cheap_pair, load
 
 
 class ComparisonTranslation:
@@ -52,9 +52,39 @@ class ComparisonTranslation:
             # c['suit'], costs more to read again than a cell does.
             simple = (kept is None and position == 0 and isinstance(values[0], ast.Name)
                       and (not isinstance(op, (ast.In, ast.NotIn)) or isinstance(values[1], ast.Name)))
-            pairs.append(self.pair(op, left, right_value, cheap[position], simple))
+            pair = self.pair(op, left, right_value, cheap[position], simple)
+            flagged = None if cheap[position] else self.cheap_flag(op, operands[position], operands[position + 1])
+            if flagged is not None:
+                # A prefetched name is known to be in the scope's dict then: its local is read.
+                name, on_left = flagged
+                held = load(self.flagged[name])
+                fast_left = held if on_left and position == 0 else left
+                fast_right = held if not on_left and kept is None else right_value
+                pair = ast.IfExp(load(CHEAP_FLAG + name), ast.Compare(fast_left, [op], [fast_right]), pair)
+            pairs.append(pair)
             left = load(kept) if kept else None
         return pairs[0] if len(pairs) == 1 else ast.BoolOp(ast.And(), pairs)
+
+    def cheap_flag(self, op: ast.cmpop, left: ast.expr, right: ast.expr) -> tuple[str, bool] | None:
+        """In a comprehension, ``x == EMPTY`` with a name that holds one value for the whole
+        loop: a scope name taken before it (prefetched_read), a declared local name read on
+        entry, an own function's parameter or ``let``. Whether it holds a number or a short text
+        is known before the loop, and then the comparison is as cheap as one with a constant
+        (uncharged, inline). The name and whether it is on the left, or None."""
+        if self.strict or not self._repeated or isinstance(op, (ast.In, ast.NotIn)):
+            return None
+        for operand, on_left in ((right, False), (left, True)):
+            if not isinstance(operand, ast.Name):
+                continue
+            name = operand.id
+            if name in self.prefetched and not self.is_bound(name):
+                self.flagged[name] = PREFETCHED + name
+                return name, on_left
+            outer = self.bound[0] if self.bound and self._outer_bound else self.hoisted
+            if name in outer and not any(name in names for names in self.bound[1 if self._outer_bound else 0:]):
+                self.flagged[name] = name
+                return name, on_left
+        return None
 
     def pair(self, op: ast.cmpop, left: ast.expr, right: ast.expr, cheap: bool, simple: bool = False) -> ast.expr:
         if isinstance(op, (ast.In, ast.NotIn)):
@@ -74,14 +104,15 @@ class ComparisonTranslation:
             first = self.temporary()
             read = lambda: load(first)  # noqa: E731
             stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
-        # Integers first: most comparisons are of integers, and ``is`` is the cheapest test.
-        # A short text compared with anything reads at most its own characters.
+        # Integers first, then texts: most comparisons are of one or the other, and ``is`` is
+        # cheaper than looking the class up in a set. A short text compared with anything reads
+        # at most its own characters.
         test = ast.BoolOp(ast.Or(), [
             ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [load("__rt_int")]),
-            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [load("__rt_CHEAP")]),
             ast.BoolOp(ast.And(), [
                 ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.Is()], [load("__rt_str")]),
-                ast.Compare(ast.Call(load("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])])])
+                ast.Compare(ast.Call(load("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])]),
+            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [load("__rt_CHEAP")])])
         return ast.IfExp(test, ast.Compare(read(), [op], [right]),
                          helper_call(f"__rt_cmp_{type(op).__name__}", load(SCOPE), read(), right))
 

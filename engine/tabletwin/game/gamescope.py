@@ -116,7 +116,7 @@ def game_scope(model, *, variables: dict, zones: dict, modified, reserved: dict)
         scope["modified"] = modified
     lazy = scope.lazy
     for name, provider in plan.derived.items():
-        lazy[name] = _bind(provider, scope)
+        lazy[name] = provider
     for name in plan.zones:
         scope[name] = zones[name]
     for name in plan.variables:
@@ -162,10 +162,6 @@ def _reused(scope: Globals, plan: ScopePlan, variables: dict, zones: dict, modif
 
 def _layers(variables: dict, zones: dict, reserved: dict, modified) -> tuple:
     return tuple(variables), tuple(zones), tuple(reserved), modified is not None
-
-
-def _bind(provider, scope: Globals):
-    return lambda: provider(scope)
 
 
 def _bound_to_scope(names: list[str]) -> list[str]:
