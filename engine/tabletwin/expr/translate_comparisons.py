@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import ast
 
-from .pyast import CHEAP_FLAG, CHEAP_TEXT, PREFETCHED, NO_ARGUMENTS, SCOPE, SMALL_CONTAINER, helper_call, is_cheap_pair, load
+from .pyast import (CHEAP_FLAG, CHEAP_TEXT, NO_ARGUMENTS, PREFETCHED, SCOPE, SMALL_CONTAINER, helper_call,
+                    is_cheap_pair, load)
 
 
 class ComparisonTranslation:
