@@ -39,7 +39,8 @@ from .translate_calls import CallTranslation
 from .translate_comparisons import ComparisonTranslation
 from .translate_containers import ContainerTranslation
 
-__all__ = ["HELPERS", "SelfCall", "Translator", "build_function", "compile_python", "count_nodes", "normalize_number"]
+__all__ = ["HELPERS", "SelfCall", "Translator", "build_function", "compile_python", "count_nodes", "normalize_number",
+           "outer_iterable"]
 
 HELPERS = {
     "__rt_add": runtime.add,
@@ -117,7 +118,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
     translator = Translator(parsed, strict, local_names)
     try:
         tree = translator.visit(parsed.tree.body)
-        charged_iterable = _outer_iterable(tree)
+        charged_iterable = outer_iterable(tree)
         returned = translator.return_lines(tree, "    ")
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
@@ -135,7 +136,7 @@ def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | N
 _ITERABLE = "__i"
 
 
-def _outer_iterable(tree: ast.expr) -> list[str] | None:
+def outer_iterable(tree: ast.expr, indent: str = "    ") -> list[str] | None:
     """When the whole expression is a list, set or dict comprehension whose first iterable is
     charged by runtime.iterate or builtins.iterate_range (the first thing it evaluates): the
     statements that charge it and keep it in a local, which the comprehension now reads,
@@ -150,46 +151,46 @@ def _outer_iterable(tree: ast.expr) -> list[str] | None:
         return None
     if call.func.id == "__rt_iterate":
         _, iterable, units, room = call.args
-        lines = _charged_iterable(ast.unparse(iterable), units.value, room.value)
+        lines = _charged_iterable(ast.unparse(iterable), units.value, room.value, indent)
     elif call.func.id == "__rt_iterate_range" and len(call.args) == 5:
         _, units, room, function, count = call.args
-        lines = _charged_range(ast.unparse(function), ast.unparse(count), units.value, room.value)
+        lines = _charged_range(ast.unparse(function), ast.unparse(count), units.value, room.value, indent)
     else:
         return None
     first.iter = load(_ITERABLE)
     return lines
 
 
-def _charged_iterable(iterable: str, units: int, room: int) -> list[str]:
+def _charged_iterable(iterable: str, units: int, room: int, indent: str) -> list[str]:
     """runtime.iterate() for a list, inline; anything else through it."""
-    lines = [f"    {_ITERABLE} = {iterable}",
-             f"    if {_ITERABLE}.__class__ is __rt_list:"]
+    lines = [f"{indent}{_ITERABLE} = {iterable}",
+             f"{indent}if {_ITERABLE}.__class__ is __rt_list:"]
     if room:
-        lines += [f"        {SCOPE}.room -= __rt_len({_ITERABLE}) * {room}",
-                  f"        if {SCOPE}.room < 0: __rt_build({SCOPE}, 0)"]
-    lines += [f"        {SCOPE}.steps -= __rt_len({_ITERABLE}) * {units}",
-              f"        if {SCOPE}.steps < 0: __rt_charge({SCOPE}, 0)",
-              "    else:",
-              f"        {_ITERABLE} = __rt_iterate({SCOPE}, {_ITERABLE}, {units}, {room})"]
+        lines += [f"{indent}    {SCOPE}.room -= __rt_len({_ITERABLE}) * {room}",
+                  f"{indent}    if {SCOPE}.room < 0: __rt_build({SCOPE}, 0)"]
+    lines += [f"{indent}    {SCOPE}.steps -= __rt_len({_ITERABLE}) * {units}",
+              f"{indent}    if {SCOPE}.steps < 0: __rt_charge({SCOPE}, 0)",
+              f"{indent}else:",
+              f"{indent}    {_ITERABLE} = __rt_iterate({SCOPE}, {_ITERABLE}, {units}, {room})"]
     return lines
 
 
-def _charged_range(function: str, count: str, units: int, room: int) -> list[str]:
+def _charged_range(function: str, count: str, units: int, room: int, indent: str) -> list[str]:
     """builtins.iterate_range() of one argument, inline: when ``range`` is the builtin, the
     argument a count and the budget holds what iterate_range() would charge (the list
     ``range(n)`` makes, and every step), that charge and Python's range; otherwise
     iterate_range() itself, which charges in its own order and fails as it does."""
     elements, units = 1 + room, ELEMENT_COST + units
-    return [f"    __f = {function}",
-            f"    __n = {count}",
-            f"    if (__f.__class__ is __rt_partial and __f.func is __rt_range_builtin and __n.__class__ is __rt_int",
-            f"            and 0 <= __n <= {MAX_RANGE} and {SCOPE}.room >= __n * {elements}",
-            f"            and {SCOPE}.steps >= __n * {units}):",
-            f"        {SCOPE}.room -= __n * {elements}",
-            f"        {SCOPE}.steps -= __n * {units}",
-            f"        {_ITERABLE} = __rt_range(__n)",
-            "    else:",
-            f"        {_ITERABLE} = __rt_iterate_range({SCOPE}, {units - ELEMENT_COST}, {room}, __f, __n)"]
+    return [f"{indent}__f = {function}",
+            f"{indent}__n = {count}",
+            f"{indent}if (__f.__class__ is __rt_partial and __f.func is __rt_range_builtin and __n.__class__ is __rt_int",
+            f"{indent}        and 0 <= __n <= {MAX_RANGE} and {SCOPE}.room >= __n * {elements}",
+            f"{indent}        and {SCOPE}.steps >= __n * {units}):",
+            f"{indent}    {SCOPE}.room -= __n * {elements}",
+            f"{indent}    {SCOPE}.steps -= __n * {units}",
+            f"{indent}    {_ITERABLE} = __rt_range(__n)",
+            f"{indent}else:",
+            f"{indent}    {_ITERABLE} = __rt_iterate_range({SCOPE}, {units - ELEMENT_COST}, {room}, __f, __n)"]
 
 
 class _ReadPrefetched(ast.NodeTransformer):

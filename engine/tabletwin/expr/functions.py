@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .budget import CALL_COST, NODE_COST
-from .codegen import SelfCall, Translator, compile_python
+from .codegen import SelfCall, Translator, compile_python, outer_iterable
 from .expression import Expression, compile_expression
 from .recursion import ENTRY_BOUND, Proof
 
@@ -80,8 +80,11 @@ def _flavour(definition: FunctionDef, strict: bool, indent: str,
         leaf = leaf and not (translator.reads_free_names or translator.calls_values)
         bound = bound | {let_name}
     translator = Translator(definition.body._parsed, strict, frozenset(), bound, "__x", self_call)
-    returned = translator.return_lines(translator.visit(definition.body._parsed.tree.body), indent)
+    tree = translator.visit(definition.body._parsed.tree.body)
+    charged_iterable = outer_iterable(tree, indent)
+    returned = translator.return_lines(tree, indent)
     lines += translator.prefetch_lines(indent)
+    lines += charged_iterable or []
     lines += returned
     leaf = leaf and not (translator.reads_free_names or translator.calls_values)
     return lines, leaf
