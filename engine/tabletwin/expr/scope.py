@@ -100,17 +100,21 @@ def derived_provider(expression):
     of derived values that doubles at every link runs out of budget instead of running for ever.
     """
     run = expression.run
-    cost = None
+    cost = fast = None
 
     def provide(scope):
-        nonlocal cost
+        nonlocal cost, fast
         if cost is None:
             compiled = expression.compiled() if hasattr(expression, "compiled") else expression
             cost = DERIVED_COST + NODE_COST * compiled.nodes
+            fast = compiled.fast_function
         scope.steps -= cost
         if scope.steps < 0:
             raise out_of_work()
-        return run(scope.frame if scope.frame is not None else _NO_LOCALS, scope)
+        frame = scope.frame
+        if scope.strict:
+            return run(frame if frame is not None else _NO_LOCALS, scope)
+        return fast(frame if frame is not None else _NO_LOCALS, scope)  # what run() calls then
 
     return provide
 
