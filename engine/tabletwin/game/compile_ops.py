@@ -42,13 +42,44 @@ def compiled_ops(model, ops) -> list:
 
 def run_ops(runner, ops, names: dict, place: str, ask) -> None:
     """:class:`~.frames.OpsFrame`: run ``ops`` sharing the local ``names``; ``place`` names them in errors."""
-    scope = runner.scope
-    for op, run in compiled_ops(runner.model, ops):
-        steps = scope.steps - OP_COST
-        scope.steps = steps
-        if steps < 0:
-            raise out_of_work(place, op.path)
-        run(runner, names, place, ask)
+    op_list(runner.model, ops)(runner, names, place, ask)
+
+
+def op_list(model, ops):
+    """``run(runner, names, place, ask)``: :func:`run_ops` of ``ops``, with the list's compiled ops
+    found now, once, instead of at every run (a closure that runs an op list holds this one)."""
+    key = (_KEY, "list", id(ops))
+    found = model.compiled_parts.get(key)
+    if found is None or found[0] is not ops:
+        found = model.compiled_parts[key] = (ops, _op_list(compiled_ops(model, ops)))
+    return found[1]
+
+
+def _op_list(compiled: list):
+    steps_of = tuple((op.path, run) for op, run in compiled)
+    if len(steps_of) == 1:  # (one op: no loop)
+        ((path, only),) = steps_of
+
+        def run_one(runner, names, place, ask):
+            scope = runner.scope
+            steps = scope.steps - OP_COST
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(place, path)
+            only(runner, names, place, ask)
+
+        return run_one
+
+    def run(runner, names, place, ask):
+        scope = runner.scope
+        for path, run_op in steps_of:
+            steps = scope.steps - OP_COST
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(place, path)
+            run_op(runner, names, place, ask)
+
+    return run
 
 
 def compile_op(model, op):
@@ -355,11 +386,24 @@ def _if(model, op):
     if condition is None:
         return None
     then, otherwise = op.nested.get("then"), op.nested.get("else")
+    # The branches' lists are found at their first run, not now: an op list may hold itself
+    # (a YAML alias), and compiling it here would never end.
+    then_run = otherwise_run = None
 
     def run(runner, names, place, ask):
-        branch = then if condition(names, runner.scope) else otherwise
-        if branch:
-            run_ops(runner, branch, names, place, ask)
+        nonlocal then_run, otherwise_run
+        if condition(names, runner.scope):
+            if then_run is None:
+                if not then:
+                    return
+                then_run = op_list(model, then)
+            then_run(runner, names, place, ask)
+        else:
+            if otherwise_run is None:
+                if not otherwise:
+                    return
+                otherwise_run = op_list(model, otherwise)
+            otherwise_run(runner, names, place, ask)
 
     return run
 
@@ -369,9 +413,11 @@ def _for_each(model, op):
     if read is None:
         return None
     name = str(op.raw.get("as", "it"))
-    body = op.nested.get("body", ())
+    body_ops = op.nested.get("body", ())
+    body = None  # found at its first run (see _if)
 
     def run(runner, names, place, ask):
+        nonlocal body
         items = read(names, runner.scope)
         if isinstance(items, (str, dict)) or not hasattr(items, "__iter__"):
             raise ExprError(f"{place}: for_each items must be a list, not {to_text(items)}", path=op.path)
@@ -384,7 +430,9 @@ def _for_each(model, op):
             spend(runner.scope, OP_COST, place, op.path)
             local = dict(names)
             local[name] = item
-            run_ops(runner, body, local, place, ask)
+            if body is None:
+                body = op_list(model, body_ops)
+            body(runner, local, place, ask)
 
     return run
 
