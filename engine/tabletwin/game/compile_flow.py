@@ -34,6 +34,7 @@ from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
+from .stored import stored
 from .stops import GameOver, ScopeEnded
 from .work import OP_COST, out_of_work
 
@@ -187,8 +188,7 @@ def _compile_loop(model, node, depth):
     def run(runner, ask):
         scope = runner.scope
         tally = runner.tally
-        place = runner.node_place("flow", node) if as_name is not None else None
-        set_variable = runner.state.set_variable
+        state = runner.state
         rounds = 0
         while True:
             if until is not None and until(EMPTY, scope):
@@ -213,8 +213,11 @@ def _compile_loop(model, node, depth):
                     scope.steps = steps
                     if steps < 0:
                         raise out_of_work(spent_where, path)
-                    if as_name is not None:
-                        set_variable(as_name, value, path, place)
+                    if as_name is not None:  # State.set_variable, inline
+                        value = stored(value, state.budget, path, spent_where)
+                        state.variables[as_name] = value
+                        if state.scope is not None:
+                            state.scope[as_name] = value
                     for child in children:
                         child(runner, ask)
             else:

@@ -22,7 +22,7 @@ from . import optable
 from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
-from .ops.zones import insert, top_card
+from .ops.zones import insert
 from .requests import ALL, Chance, Decision
 from .stored import stored
 from .work import OP_COST, out_of_work, spend
@@ -229,10 +229,24 @@ def _writer(op, path, read, combine):
     """``set`` (``combine`` None) or ``add`` of a variable: :func:`~.ops.common.write_variable`,
     whose whole-variable case is written out here."""
     name = path.name
+    index_of = path.index
 
     def run(runner, names, place, ask):
         value = read(names, runner.scope)
-        if path.index is not None:
+        if index_of is not None:
+            container = runner.state.variables.get(name)
+            if container.__class__ is list:  # an element of a list (score[actor]): write_variable's case, inline
+                scope = runner.scope
+                key = index_of(names, scope)
+                try:
+                    index = key if key.__class__ is int else integer(key, f"the index of {path.text}", place, op)
+                    old = container[index]
+                    container[index] = stored(value if combine is None else combine(old, value, place), scope,
+                                              op.path, place)
+                except IndexError:
+                    raise ExprError(f"{place}: {path.text}: index {to_text(key)} is out of range",
+                                    path=op.path) from None
+                return
             if combine is None:
                 write_variable(runner, op, names, place, lambda old: value)
             else:
@@ -346,10 +360,18 @@ def draw(runner, source, target, count: int, visible, position, place: str, ask)
     taken = 0
     while taken < count and source:
         taken += 1
-        top = top_card(source, place, visible)
-        if not isinstance(top, int):
-            happen(runner, top, ask)
-            top = runner.value
+        if source.shuffled and source.top == 0:
+            # top_card and happen, inline: chance over the unknown middle, or its only card
+            unknown = source.unknown()
+            unknowns = len(unknown)
+            if unknowns > 1:
+                check_options(place, unknowns)
+                index = ask(Chance(place, None, [source[i] for i in unknown], [1 / unknowns] * unknowns, visible))
+                top = runner.value = unknown.start + index
+            else:
+                top = unknown[0] if unknowns == 1 else 0
+        else:
+            top = 0
         card = source.take(top)
         inserted = insert(runner, target, card, position, place)
         if inserted is not None:
