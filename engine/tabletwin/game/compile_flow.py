@@ -34,7 +34,7 @@ from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
-from .stored import stored
+from .stored import IMMUTABLE, stored
 from .stops import GameOver, ScopeEnded
 from .work import OP_COST, out_of_work
 
@@ -214,7 +214,8 @@ def _compile_loop(model, node, depth):
                     if steps < 0:
                         raise out_of_work(spent_where, path)
                     if as_name is not None:  # State.set_variable, inline
-                        value = stored(value, state.budget, path, spent_where)
+                        if value.__class__ not in IMMUTABLE:
+                            value = stored(value, state.budget, path, spent_where)
                         state.variables[as_name] = value
                         if state.scope is not None:
                             state.scope[as_name] = value

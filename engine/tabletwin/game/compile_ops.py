@@ -24,7 +24,7 @@ from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
 from .ops.zones import insert
 from .requests import ALL, Chance, Decision
-from .stored import stored
+from .stored import IMMUTABLE, stored
 from .work import OP_COST, out_of_work, spend
 
 _KEY = "compiled ops"
@@ -256,8 +256,14 @@ def _writer(op, path, read, combine):
         variables = state.variables
         if name not in variables:
             raise ExprError(f"variable '{name}' not declared", path=op.path)
-        state.set_variable(name, value if combine is None else combine(variables[name], value, place), op.path,
-                           place)
+        if combine is not None:
+            value = combine(variables[name], value, place)
+        if value.__class__ not in IMMUTABLE:  # State.set_variable, inline (an immutable value is stored as it is)
+            value = stored(value, state.budget, op.path, place)
+        variables[name] = value
+        scope = state.scope
+        if scope is not None:
+            scope[name] = value
 
     return run
 
