@@ -179,17 +179,22 @@ def _compile_subflow(model, node, depth):
 
 def _compile_loop(model, node, depth):
     """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
-    children = [compile_node(model, child, depth) for child in node.children]
+    return loop_rounds(node, [compile_node(model, child, depth) for child in node.children])
+
+
+def loop_rounds(node, children):
+    """``run(runner, ask, rounds=0)``: the rounds of the loop ``node`` with its compiled
+    ``children``, ``rounds`` of them already played (:func:`.continued.finish_loop` goes on
+    with a loop frame's rounds this way)."""
     until, over, once = node.until, node.over, node.once
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
     spent_where = f"flow {node.name}"
 
-    def run(runner, ask):
+    def run(runner, ask, rounds=0):
         scope = runner.scope
         tally = runner.tally
         state = runner.state
-        rounds = 0
         while True:
             if until is not None and until(EMPTY, scope):
                 return
