@@ -157,3 +157,14 @@ def test_closing_a_game_twice_leaves_the_scope_it_gave_away_alone():
     game.close()  # the look-ahead's rollout and its caller may both close a copy
     assert taker._runner.scope is scope and "stake" in scope
     assert Game(model, 3)._runner.scope is not scope  # not given away a second time
+
+
+def test_a_result_made_at_once_is_the_dataclass_made_field_by_field():
+    from dataclasses import fields
+
+    values = (7, (1, -1), "won", None, False, 9, 5, 4, 3, ((0, "step move", 2, 7, 0),), ((("actions", "mark"), 5),),
+              False)
+    made = simulate_runner._result(*values)
+    assert made == simulate_runner.GameResult(*values)
+    assert vars(made) == vars(simulate_runner.GameResult(*values))
+    assert list(vars(made)) == [field.name for field in fields(simulate_runner.GameResult)]
