@@ -168,3 +168,17 @@ def test_a_result_made_at_once_is_the_dataclass_made_field_by_field():
     assert made == simulate_runner.GameResult(*values)
     assert vars(made) == vars(simulate_runner.GameResult(*values))
     assert list(vars(made)) == [field.name for field in fields(simulate_runner.GameResult)]
+
+
+def test_a_random_player_draws_what_randrange_draws():
+    from random import Random
+
+    class Asking:
+        def __init__(self, count):
+            self.values = range(count)  # (only its length is read)
+
+    player, reference = RandomPlayer(Random(5)), Random(5)
+    for count in [1, 2, 3, 7, 8, 9, 100, 1000, 2**40 + 3] * 20:
+        assert player.choose(None, Asking(count)) == reference.randrange(count)
+    with pytest.raises(ValueError):
+        player.choose(None, Asking(0))

@@ -276,7 +276,9 @@ def _place(model, op):
 
     def run(runner, names, place, ask):
         scope = runner.scope
-        what = stored(read_what(names, scope), scope, op.path, place)
+        what = read_what(names, scope)
+        if what.__class__ not in IMMUTABLE:  # (stored keeps an immutable value as it is)
+            what = stored(what, scope, op.path, place)
         pile = pile_of(runner, names)
         at = read_at(names, scope)
         if at is None:
@@ -284,7 +286,7 @@ def _place(model, op):
             if frame is not None:
                 finish(runner, frame, ask)
             return
-        index = integer(at, "at", place, op)
+        index = at if at.__class__ is int else integer(at, "at", place, op)
         try:
             pile[index] = what
         except IndexError:

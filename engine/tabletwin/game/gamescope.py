@@ -165,7 +165,7 @@ def _layers(variables: dict, zones: dict, reserved: dict, modified) -> tuple:
 
 
 def _bind(provider, scope: Globals):
-    return lambda: provider(scope)
+    return partial(provider, scope)  # (what build_globals binds, called without a Python frame of its own)
 
 
 def _bound_to_scope(names: list[str]) -> list[str]:
