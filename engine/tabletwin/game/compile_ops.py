@@ -21,7 +21,7 @@ from ..model.fields import Field
 from . import optable
 from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import check_single, as_options
-from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
+from .ops.common import POSITIONS, integer, position_of, visibility_of, write_variable, zone_of_path
 from .ops.zones import insert
 from .requests import ALL, Chance, Decision
 from .stored import IMMUTABLE, stored
@@ -393,17 +393,25 @@ def _roll(model, op):
         return None
     bind = op.raw.get("bind")
     bind = str(bind) if bind is not None else None
+    visible_code = op.codes.get("visible_to_x")
 
     def run(runner, names, place, ask):
-        faces = as_options(read(names, runner.scope), place, op)
-        if not faces:
+        scope = runner.scope
+        value = read(names, scope)
+        try:
+            faces = list(value)  # as_options, inline
+        except TypeError:
+            as_options(value, place, op)  # raises
+        count = len(faces)
+        if not count:
             raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
-        visible = visible_to(runner, op, names, ALL)
-        if len(faces) == 1:
+        visible = runner.players_of(visible_code(names, scope)) if visible_code is not None else ALL
+        if count == 1:
             index = 0
         else:
-            check_options(place, len(faces))
-            index = ask(Chance(place, None, faces, [1 / len(faces)] * len(faces), visible))
+            if count > MAX_OPTIONS:
+                check_options(place, count)  # raises
+            index = ask(Chance(place, None, faces, [1 / count] * count, visible))
         runner.value = index
         if bind is not None:
             names[bind] = faces[index]
