@@ -157,3 +157,28 @@ def test_closing_a_game_twice_leaves_the_scope_it_gave_away_alone():
     game.close()  # the look-ahead's rollout and its caller may both close a copy
     assert taker._runner.scope is scope and "stake" in scope
     assert Game(model, 3)._runner.scope is not scope  # not given away a second time
+
+
+def test_a_result_made_at_once_is_the_dataclass_made_field_by_field():
+    from dataclasses import fields
+
+    values = (7, (1, -1), "won", None, False, 9, 5, 4, 3, ((0, "step move", 2, 7, 0),), ((("actions", "mark"), 5),),
+              False)
+    made = simulate_runner._result(*values)
+    assert made == simulate_runner.GameResult(*values)
+    assert vars(made) == vars(simulate_runner.GameResult(*values))
+    assert list(vars(made)) == [field.name for field in fields(simulate_runner.GameResult)]
+
+
+def test_a_random_player_draws_what_randrange_draws():
+    from random import Random
+
+    class Asking:
+        def __init__(self, count):
+            self.values = range(count)  # (only its length is read)
+
+    player, reference = RandomPlayer(Random(5)), Random(5)
+    for count in [1, 2, 3, 7, 8, 9, 100, 1000, 2**40 + 3] * 20:
+        assert player.choose(None, Asking(count)) == reference.randrange(count)
+    with pytest.raises(ValueError):
+        player.choose(None, Asking(0))

@@ -28,12 +28,13 @@ from __future__ import annotations
 import os
 
 from ..errors import ExprError, NotExecutable
-from .compile_ops import run_ops
+from .compile_ops import op_list
 from .endcheck import compiled_check
-from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats, legal_actions
+from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
 from .labels import label
 from .requests import ALL, Decision, End
+from .stored import IMMUTABLE, stored
 from .stops import GameOver, ScopeEnded
 from .work import OP_COST, out_of_work
 
@@ -93,7 +94,7 @@ def compile_node(model, node, depth: int = 0):
             or node.kind not in _BODIES):
         return _as_frames(node)
     if node.kind == "step":
-        return _compile_step(node, compiled_check(model))
+        return _compile_step(model, node, compiled_check(model))
     body = _BODIES[node.kind](model, node, depth + 1)
     spent_where = f"flow {node.name}"
 
@@ -178,18 +179,22 @@ def _compile_subflow(model, node, depth):
 
 def _compile_loop(model, node, depth):
     """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
-    children = [compile_node(model, child, depth) for child in node.children]
+    return loop_rounds(node, [compile_node(model, child, depth) for child in node.children])
+
+
+def loop_rounds(node, children):
+    """``run(runner, ask, rounds=0)``: the rounds of the loop ``node`` with its compiled
+    ``children``, ``rounds`` of them already played (:func:`.continued.finish_loop` goes on
+    with a loop frame's rounds this way)."""
     until, over, once = node.until, node.over, node.once
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
     spent_where = f"flow {node.name}"
 
-    def run(runner, ask):
+    def run(runner, ask, rounds=0):
         scope = runner.scope
         tally = runner.tally
-        place = runner.node_place("flow", node) if as_name is not None else None
-        set_variable = runner.state.set_variable
-        rounds = 0
+        state = runner.state
         while True:
             if until is not None and until(EMPTY, scope):
                 return
@@ -213,8 +218,12 @@ def _compile_loop(model, node, depth):
                     scope.steps = steps
                     if steps < 0:
                         raise out_of_work(spent_where, path)
-                    if as_name is not None:
-                        set_variable(as_name, value, path, place)
+                    if as_name is not None:  # State.set_variable, inline
+                        if value.__class__ not in IMMUTABLE:
+                            value = stored(value, state.budget, path, spent_where)
+                        state.variables[as_name] = value
+                        if state.scope is not None:
+                            state.scope[as_name] = value
                     for child in children:
                         child(runner, ask)
             else:
@@ -226,15 +235,16 @@ def _compile_loop(model, node, depth):
     return run
 
 
-def _compile_step(node, check):
+def _compile_step(model, node, check):
     """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`,
-    with the step's actions, its place and their compiled effects looked up at its first run."""
+    with the step's actions, its place and their compiled effects looked up once per model: now
+    when every action the step names exists, else at its first run (where the frames raise)."""
     actor_code, visible_code, secret = node.actor, node.visible_to, node.secret
     offers_choice = len(node.do) > 1
     name = node.name
     used = ("steps", name)
     spent_where = f"flow {name}"
-    found = None  # (actions, where, no preconditions), once runner.step_actions has found them all
+    found = _step_parts(model, node) if all(model.action(n) is not None for n in node.do) else None
 
     def run(runner, ask):
         nonlocal found
@@ -249,16 +259,15 @@ def _compile_step(node, check):
             uses[used] = uses.get(used, 0) + 1
         actor = actor_code(EMPTY, scope) if actor_code is not None else None
         if found is None:
-            actions = runner.step_actions(node)
-            found = (actions, runner.node_place("step", node),
-                     all(action.pre is None and not action.pre_is_text for action in actions))
-        actions, where, always = found
-        # With no precondition every action is legal (the list is read, never changed).
-        legal = actions if always else legal_actions(runner, actions, actor)
+            runner.step_actions(node)  # raises for an action that does not exist
+            found = _step_parts(model, node)
+        parts, where, always = found
+        # With no precondition every action is legal (the tuple is read, never changed).
+        legal = parts if always else _legal(runner, parts, actor)
         if not legal:
             return
         if len(legal) == 1:
-            action = legal[0]
+            part = legal[0]
             if tally is not None and offers_choice:
                 tally.forced_decision(actor, where)
         else:
@@ -270,20 +279,55 @@ def _compile_step(node, check):
                 visible = runner.players_of(visible_code(EMPTY, scope))
             else:
                 visible = ALL
-            names = [a.name for a in legal]
-            action = legal[ask(Decision(actor, where, names, names, visible))]
-        if tally is not None:
-            tally.action(action)
+            names = [p[0].name for p in legal]
+            part = legal[ask(Decision(actor, where, names, names, visible))]
+        action, counted, item, cost, effect = part
+        if tally is not None:  # Tally.action, inline
+            uses = tally.uses
+            uses[counted] = uses.get(counted, 0) + 1
+            if item is not None:
+                tally.item(item)
         names = {"actor": actor}
-        if action.item is not None:
-            names.setdefault("self", action.item)
-        if action.cost:
-            run_ops(runner, action.cost, names, action.cost_place, ask)
-        if action.effect:
-            run_ops(runner, action.effect, names, action.place, ask)
+        if item is not None:
+            names["self"] = item
+        if cost is not None:
+            cost(runner, names, action.cost_place, ask)
+        if effect is not None:
+            effect(runner, names, action.place, ask)
         check(runner)
 
     return run
+
+
+def _step_parts(model, node):
+    """``(parts, where, no preconditions)`` of a step whose actions all exist: per action ``(action,
+    its tally key, its item, its compiled cost, its compiled effect)``."""
+    parts = []
+    for action_name in node.do:
+        action = model.action(action_name)
+        parts.append((action, ("actions", action.name), action.item,
+                      op_list(model, action.cost) if action.cost else None,
+                      op_list(model, action.effect) if action.effect else None))
+    return (tuple(parts), f"step {node.name}",
+            all(action.pre is None and not action.pre_is_text for action, *_ in parts))
+
+
+def _legal(runner, parts, actor) -> list:
+    """:func:`~.flowframes.legal_actions` over a step's parts."""
+    scope = runner.scope
+    legal = []
+    names = None  # the local names of every pre_x of the step (an expression never changes them)
+    for part in parts:
+        action = part[0]
+        pre = action.pre
+        if pre is not None:
+            if names is None:
+                names = {"actor": actor}
+            if pre(names, scope):
+                legal.append(part)
+        elif not action.pre_is_text or runner.is_legal(action, names):  # (text without pre_x: it raises)
+            legal.append(part)
+    return legal
 
 
 _BODIES = {"step": None, "sequence": _compile_sequence, "loop": _compile_loop, "branch": _compile_branch,

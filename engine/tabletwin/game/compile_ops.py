@@ -21,10 +21,10 @@ from ..model.fields import Field
 from . import optable
 from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import check_single, as_options
-from .ops.common import POSITIONS, integer, position_of, visibility_of, visible_to, write_variable, zone_of_path
-from .ops.zones import insert, top_card
+from .ops.common import POSITIONS, integer, position_of, visibility_of, write_variable, zone_of_path
+from .ops.zones import insert
 from .requests import ALL, Chance, Decision
-from .stored import stored
+from .stored import IMMUTABLE, stored
 from .work import OP_COST, out_of_work, spend
 
 _KEY = "compiled ops"
@@ -42,13 +42,44 @@ def compiled_ops(model, ops) -> list:
 
 def run_ops(runner, ops, names: dict, place: str, ask) -> None:
     """:class:`~.frames.OpsFrame`: run ``ops`` sharing the local ``names``; ``place`` names them in errors."""
-    scope = runner.scope
-    for op, run in compiled_ops(runner.model, ops):
-        steps = scope.steps - OP_COST
-        scope.steps = steps
-        if steps < 0:
-            raise out_of_work(place, op.path)
-        run(runner, names, place, ask)
+    op_list(runner.model, ops)(runner, names, place, ask)
+
+
+def op_list(model, ops):
+    """``run(runner, names, place, ask)``: :func:`run_ops` of ``ops``, with the list's compiled ops
+    found now, once, instead of at every run (a closure that runs an op list holds this one)."""
+    key = (_KEY, "list", id(ops))
+    found = model.compiled_parts.get(key)
+    if found is None or found[0] is not ops:
+        found = model.compiled_parts[key] = (ops, _op_list(compiled_ops(model, ops)))
+    return found[1]
+
+
+def _op_list(compiled: list):
+    steps_of = tuple((op.path, run) for op, run in compiled)
+    if len(steps_of) == 1:  # (one op: no loop)
+        ((path, only),) = steps_of
+
+        def run_one(runner, names, place, ask):
+            scope = runner.scope
+            steps = scope.steps - OP_COST
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(place, path)
+            only(runner, names, place, ask)
+
+        return run_one
+
+    def run(runner, names, place, ask):
+        scope = runner.scope
+        for path, run_op in steps_of:
+            steps = scope.steps - OP_COST
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(place, path)
+            run_op(runner, names, place, ask)
+
+    return run
 
 
 def compile_op(model, op):
@@ -198,10 +229,24 @@ def _writer(op, path, read, combine):
     """``set`` (``combine`` None) or ``add`` of a variable: :func:`~.ops.common.write_variable`,
     whose whole-variable case is written out here."""
     name = path.name
+    index_of = path.index
 
     def run(runner, names, place, ask):
         value = read(names, runner.scope)
-        if path.index is not None:
+        if index_of is not None:
+            container = runner.state.variables.get(name)
+            if container.__class__ is list:  # an element of a list (score[actor]): write_variable's case, inline
+                scope = runner.scope
+                key = index_of(names, scope)
+                try:
+                    index = key if key.__class__ is int else integer(key, f"the index of {path.text}", place, op)
+                    old = container[index]
+                    container[index] = stored(value if combine is None else combine(old, value, place), scope,
+                                              op.path, place)
+                except IndexError:
+                    raise ExprError(f"{place}: {path.text}: index {to_text(key)} is out of range",
+                                    path=op.path) from None
+                return
             if combine is None:
                 write_variable(runner, op, names, place, lambda old: value)
             else:
@@ -211,8 +256,14 @@ def _writer(op, path, read, combine):
         variables = state.variables
         if name not in variables:
             raise ExprError(f"variable '{name}' not declared", path=op.path)
-        state.set_variable(name, value if combine is None else combine(variables[name], value, place), op.path,
-                           place)
+        if combine is not None:
+            value = combine(variables[name], value, place)
+        if value.__class__ not in IMMUTABLE:  # State.set_variable, inline (an immutable value is stored as it is)
+            value = stored(value, state.budget, op.path, place)
+        variables[name] = value
+        scope = state.scope
+        if scope is not None:
+            scope[name] = value
 
     return run
 
@@ -225,7 +276,9 @@ def _place(model, op):
 
     def run(runner, names, place, ask):
         scope = runner.scope
-        what = stored(read_what(names, scope), scope, op.path, place)
+        what = read_what(names, scope)
+        if what.__class__ not in IMMUTABLE:  # (stored keeps an immutable value as it is)
+            what = stored(what, scope, op.path, place)
         pile = pile_of(runner, names)
         at = read_at(names, scope)
         if at is None:
@@ -233,7 +286,7 @@ def _place(model, op):
             if frame is not None:
                 finish(runner, frame, ask)
             return
-        index = integer(at, "at", place, op)
+        index = at if at.__class__ is int else integer(at, "at", place, op)
         try:
             pile[index] = what
         except IndexError:
@@ -315,10 +368,18 @@ def draw(runner, source, target, count: int, visible, position, place: str, ask)
     taken = 0
     while taken < count and source:
         taken += 1
-        top = top_card(source, place, visible)
-        if not isinstance(top, int):
-            happen(runner, top, ask)
-            top = runner.value
+        if source.shuffled and source.top == 0:
+            # top_card and happen, inline: chance over the unknown middle, or its only card
+            unknown = source.unknown()
+            unknowns = len(unknown)
+            if unknowns > 1:
+                check_options(place, unknowns)
+                index = ask(Chance(place, None, [source[i] for i in unknown], [1 / unknowns] * unknowns, visible))
+                top = runner.value = unknown.start + index
+            else:
+                top = unknown[0] if unknowns == 1 else 0
+        else:
+            top = 0
         card = source.take(top)
         inserted = insert(runner, target, card, position, place)
         if inserted is not None:
@@ -332,17 +393,25 @@ def _roll(model, op):
         return None
     bind = op.raw.get("bind")
     bind = str(bind) if bind is not None else None
+    visible_code = op.codes.get("visible_to_x")
 
     def run(runner, names, place, ask):
-        faces = as_options(read(names, runner.scope), place, op)
-        if not faces:
+        scope = runner.scope
+        value = read(names, scope)
+        try:
+            faces = list(value)  # as_options, inline
+        except TypeError:
+            as_options(value, place, op)  # raises
+        count = len(faces)
+        if not count:
             raise ExprError(f"{place}: roll: the die has no faces", path=op.path)
-        visible = visible_to(runner, op, names, ALL)
-        if len(faces) == 1:
+        visible = runner.players_of(visible_code(names, scope)) if visible_code is not None else ALL
+        if count == 1:
             index = 0
         else:
-            check_options(place, len(faces))
-            index = ask(Chance(place, None, faces, [1 / len(faces)] * len(faces), visible))
+            if count > MAX_OPTIONS:
+                check_options(place, count)  # raises
+            index = ask(Chance(place, None, faces, [1 / count] * count, visible))
         runner.value = index
         if bind is not None:
             names[bind] = faces[index]
@@ -355,11 +424,24 @@ def _if(model, op):
     if condition is None:
         return None
     then, otherwise = op.nested.get("then"), op.nested.get("else")
+    # The branches' lists are found at their first run, not now: an op list may hold itself
+    # (a YAML alias), and compiling it here would never end.
+    then_run = otherwise_run = None
 
     def run(runner, names, place, ask):
-        branch = then if condition(names, runner.scope) else otherwise
-        if branch:
-            run_ops(runner, branch, names, place, ask)
+        nonlocal then_run, otherwise_run
+        if condition(names, runner.scope):
+            if then_run is None:
+                if not then:
+                    return
+                then_run = op_list(model, then)
+            then_run(runner, names, place, ask)
+        else:
+            if otherwise_run is None:
+                if not otherwise:
+                    return
+                otherwise_run = op_list(model, otherwise)
+            otherwise_run(runner, names, place, ask)
 
     return run
 
@@ -369,9 +451,11 @@ def _for_each(model, op):
     if read is None:
         return None
     name = str(op.raw.get("as", "it"))
-    body = op.nested.get("body", ())
+    body_ops = op.nested.get("body", ())
+    body = None  # found at its first run (see _if)
 
     def run(runner, names, place, ask):
+        nonlocal body
         items = read(names, runner.scope)
         if isinstance(items, (str, dict)) or not hasattr(items, "__iter__"):
             raise ExprError(f"{place}: for_each items must be a list, not {to_text(items)}", path=op.path)
@@ -384,7 +468,9 @@ def _for_each(model, op):
             spend(runner.scope, OP_COST, place, op.path)
             local = dict(names)
             local[name] = item
-            run_ops(runner, body, local, place, ask)
+            if body is None:
+                body = op_list(model, body_ops)
+            body(runner, local, place, ask)
 
     return run
 

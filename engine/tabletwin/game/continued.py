@@ -70,10 +70,45 @@ def finish(runner, request, ask, interpret: bool | None = None):
 def finish_loop(runner, frame, ask) -> None:
     """Run the loop of ``frame`` to its end as :meth:`LoopFrame.advance
     <.flowframes.LoopFrame.advance>` does, with each child (steps too) run by its compiled
-    closure: the loop's rounds so far count towards :data:`~.flowframes.MAX_LOOP_ROUNDS`."""
-    model = runner.model
+    closure: the rest of the round it is in, then its further rounds by the compiled loop
+    (:func:`~.compile_flow.loop_rounds`), its rounds so far counting towards
+    :data:`~.flowframes.MAX_LOOP_ROUNDS`. The frame is left as it was: it is popped when this
+    returns or raises."""
+    children, rounds_from = _compiled_loop(runner.model, frame.node)
+    node = frame.node
+    if frame.pc == 2:
+        for index in range(frame.child_index, len(children)):
+            children[index](runner, ask)
+        if frame.values is None:
+            if node.once:
+                return
+            rounds_from(runner, ask, frame.rounds)
+            return
+        value_index = frame.value_index
+    elif frame.pc == 1:
+        value_index = frame.value_index
+    else:
+        rounds_from(runner, ask, frame.rounds)
+        return
+    values = frame.values
+    as_name = str(node.as_name) if node.as_name is not None else None
+    while value_index < len(values):  # LoopFrame's _NEXT_VALUE, as it runs them
+        value = values[value_index]
+        value_index += 1
+        runner.spend_on(node)
+        if as_name is not None:
+            runner.state.set_variable(as_name, value, node.path, runner.node_place("flow", node))
+        for child in children:
+            child(runner, ask)
+    if not node.once:
+        rounds_from(runner, ask, frame.rounds)
 
-    def run_child(runner, closure):
-        closure(runner, ask)
 
-    frame.advance(runner, run_child, [compiled_node(model, child) for child in frame.node.children])
+def _compiled_loop(model, node):
+    """``(compiled children, rounds)`` of the loop ``node``, once per model."""
+    parts = model.compiled_parts
+    found = parts.get((_KEY, "loop", id(node)))
+    if found is None:
+        children = tuple(compiled_node(model, child) for child in node.children)
+        found = parts[(_KEY, "loop", id(node))] = (node, children, compile_flow.loop_rounds(node, children))
+    return found[1], found[2]

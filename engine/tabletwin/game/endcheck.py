@@ -105,6 +105,17 @@ def compiled_check(model):
         conditions.append((condition, condition.condition, scoped, str(condition.scope) if scoped else None,
                            condition.result == "eliminate" and condition.who is None))
     conditions = tuple(conditions)
+    if not any(scoped or without_who for _, _, scoped, _, without_who in conditions):
+        plain = tuple((condition, holds) for condition, holds, *_ in conditions)
+
+        def check_plain(runner) -> None:
+            """Conditions of the whole game, each with what it needs: only whether it holds is asked."""
+            scope = runner.scope
+            for condition, holds in plain:
+                if holds(EMPTY, scope):
+                    fired(runner, condition, False)
+
+        return check_plain
 
     def check(runner) -> None:
         scope = runner.scope

@@ -19,7 +19,7 @@ import copy as _copy
 from .gamescope import recycle
 from .log import Log
 from .position import position_key
-from .requests import End
+from .requests import Chance, Decision, End
 from .runner import Runner
 from .snapshot import copy_runner
 from . import work
@@ -155,10 +155,20 @@ def _copy_request(request, copier):
     """The request of a copied game, its values those of the copy's state."""
     if request is None or isinstance(request, End):
         return request
-    result = _copy.copy(request)
+    cls = request.__class__
+    if cls is Decision or cls is Chance:  # copy.copy, slot by slot (look-ahead copies a request per rollout)
+        result = cls.__new__(cls)
+        for name in _SLOTS[cls]:
+            setattr(result, name, getattr(request, name))
+    else:
+        result = _copy.copy(request)
     result.values = copier(request.values)
     if getattr(request, "items", None) is not None:
         result.items = copier(request.items)
         result.pool = copier(request.pool)
         result.chosen = copier(request.chosen)
     return result
+
+
+_SLOTS = {cls: tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())) for cls in (Decision, Chance)}
+"""The slots of each request class, its own and its bases'."""

@@ -50,7 +50,7 @@ class Prepared:
         """Fresh variables and zones for one game (one memo: sharing inside the state is kept)."""
         plans = self._plans
         if plans is None:
-            plans = self._plans = (_plan(self.variables, self.zones), _plan(self.zones, self.variables))
+            plans = self._plans = (_split(_plan(self.variables, self.zones)), _split(_plan(self.zones, self.variables)))
         memo: dict = {}
         return _copied(plans[0], memo), _copied(plans[1], memo)
 
@@ -129,12 +129,17 @@ def _count(value, held: dict) -> None:
         _count(item, held)
 
 
-def _copied(plan: list[tuple], memo: dict) -> dict:
-    result = {}
-    for name, how, value in plan:
-        if how == _AS_IS:
-            result[name] = value
-        elif how == _FLAT_LIST:
+def _split(plan: list[tuple]) -> tuple[dict, list[tuple]]:
+    """``(every name with its prepared value, in order; the entries whose value is copied)``: a
+    copy starts as a copy of the first, in which only the second's names are replaced."""
+    return {name: value for name, _, value in plan}, [entry for entry in plan if entry[1] != _AS_IS]
+
+
+def _copied(plan: tuple[dict, list[tuple]], memo: dict) -> dict:
+    shared, copied = plan
+    result = shared.copy()  # the names in the plan's order; a shared value stays as it is
+    for name, how, value in copied:
+        if how == _FLAT_LIST:
             result[name] = value[:]
         elif how == _FLAT_PILE:
             result[name] = _pile(value)
@@ -146,9 +151,14 @@ def _copied(plan: list[tuple], memo: dict) -> dict:
 
 
 def _pile(pile: Pile) -> Pile:
-    copy = Pile(pile, pile.zone, pile.owner, pile.shuffled)
-    copy.top, copy.bottom = pile.top, pile.bottom
+    copy = _new_pile(Pile)  # (Pile.__init__ sets what is set here, and two counts set again below)
+    copy.extend(pile)
+    copy.zone, copy.owner, copy.shuffled, copy.top, copy.bottom = pile.zone, pile.owner, pile.shuffled, pile.top, \
+        pile.bottom
     return copy
+
+
+_new_pile = Pile.__new__
 
 
 def _copy(value, memo: dict):

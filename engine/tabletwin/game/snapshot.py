@@ -25,6 +25,11 @@ from .piles import Pile
 from .runner import Runner
 
 
+_SHARED: set = set()
+"""Classes found to be neither copied values nor frames nor slotted objects to copy (model objects,
+functions): their values are shared, as :class:`Copier` decides by asking the class, once."""
+
+
 class Copier:
     """Copies values for one game copy; ``count`` is the number of lists, dicts and objects copied."""
 
@@ -36,7 +41,7 @@ class Copier:
 
     def __call__(self, value):
         cls = value.__class__
-        if cls in _ATOMIC:
+        if cls in _ATOMIC or cls in _SHARED:
             return value
         memo = self.memo
         done = memo.get(id(value))
@@ -82,6 +87,7 @@ class Copier:
             return result
         copy_slots = getattr(cls, "COPY", None)
         if copy_slots is None:
+            _SHARED.add(cls)  # asked once per class: its values are all shared
             return value  # a model object, a function, a modifier: shared
         result = cls.__new__(cls)
         memo[id(value)] = (result, value)
@@ -103,7 +109,8 @@ def copy_runner(runner, cls=None):
     new_state = state.__class__.__new__(state.__class__)
     new_state.__dict__.update(state.__dict__)  # anything not named below is shared (model-level)
     new_state.players = copy(state.players)
-    new_state.variables = {name: copy(value) for name, value in state.variables.items()}
+    new_state.variables = {name: value if value.__class__ in _ATOMIC else copy(value)
+                           for name, value in state.variables.items()}
     new_state.zones = {name: copy(zone) for name, zone in state.zones.items()}
     new_state.eliminated = copy(state.eliminated)
     new_state.results = copy(state.results)

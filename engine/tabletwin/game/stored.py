@@ -31,6 +31,8 @@ CONTAINER_COST = 40
 """Steps of the game's work one list, tuple or dict copied spends, besides one per element."""
 
 _IMMUTABLE = frozenset({int, float, str, bool, type(None), TSet, ModelDict, range})
+IMMUTABLE = _IMMUTABLE
+"""The classes of values stored as they are: a caller that stores many values may test this first."""
 _SHORT = 16
 
 

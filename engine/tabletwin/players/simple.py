@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from random import Random
 
 
 class RandomPlayer:
@@ -38,7 +39,10 @@ class RandomPlayer:
         rng = self._rng
         if rng is None:
             rng = self.rng
-        return rng.randrange(len(request.values))  # as many as options, without making the labels
+        count = len(request.values)  # as many as options, without making the labels
+        if count > 0 and rng.__class__ is Random:
+            return rng._randbelow(count)  # what randrange(count) returns, without its checks of the arguments
+        return rng.randrange(count)
 
 
 class FirstPlayer:

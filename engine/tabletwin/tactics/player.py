@@ -109,7 +109,11 @@ class RulePlayer:
 
     def rule_choice(self, game, request) -> int | None:
         """The index the first deciding rule picks, or None when no rule decides."""
-        rules = rules_at(self.tactic, base_place(request.where))
+        tactic = self.tactic
+        where = base_place(request.where)
+        rules = tactic.rules_at.get(where)  # rules_at's cache, read first: every decision of a rollout asks
+        if rules is None:
+            rules = rules_at(tactic, where)
         if not rules:
             return None
         labels = request.options  # read, never changed
@@ -118,9 +122,10 @@ class RulePlayer:
         for rule, option_labels, pick_label in rules:
             if option_labels is not None and option_labels != labels:
                 continue
-            if names is None:
-                names = self.names(game, request)
-            if rule.when is not None and not _evaluate(rule.when, names, scope):
+            if names is None:  # (self.names, inline)
+                names = LetNames({"where": where, "me": request.player}, tactic.lets, scope, request)
+            when = rule.when
+            if when is not None and not when(names, scope):
                 continue
             if pick_label is not None:
                 index = labels.index(pick_label) if pick_label in labels else None
