@@ -39,8 +39,8 @@ from .translate_calls import CallTranslation
 from .translate_comparisons import ComparisonTranslation
 from .translate_containers import ContainerTranslation
 
-__all__ = ["HELPERS", "SelfCall", "Translator", "build_function", "compile_python", "count_nodes", "normalize_number",
-           "outer_iterable"]
+__all__ = ["HELPERS", "SelfCall", "Translator", "body_lines", "build_entry", "build_function", "compile_python",
+           "count_nodes", "normalize_number", "outer_iterable"]
 
 HELPERS = {
     "__rt_add": runtime.add,
@@ -74,6 +74,7 @@ HELPERS = {
     "__rt_missing_local": runtime.missing_local,
     "__rt_int": int,
     "__rt_KeyError": KeyError,
+    "__rt_Exception": Exception,
     "__rt_ABSENT": runtime.ABSENT,
     "__rt_repr": repr,
     "__rt_partial": partial,
@@ -115,22 +116,54 @@ def compile_python(source: str, expression_source: str, namespace_name: str):
 
 def build_function(parsed: Parsed, strict: bool, local_names: frozenset[str] | None):
     """The Python function ``f(L, G)`` for ``parsed``."""
+    lines = [f"def __expr({LOCALS}, {SCOPE}):", *body_lines(parsed, strict, local_names, "    ")]
+    return compile_python("\n".join(lines), parsed.source, "__expr")
+
+
+def build_entry(parsed: Parsed, local_names: frozenset[str] | None, room: int, cost: int, limit: int):
+    """``make(evaluate, spent)``: makes the fast code of ``parsed`` with, in the same function,
+    what an outermost evaluation does around it (model.code.Code.__call__, which this saves a
+    call of): it records the local names, gives the evaluation ``room`` elements, spends
+    ``cost`` of a game's work or starts a budget of ``limit`` outside one (raising ``spent()``
+    when the game's has run out), and hands any error to ``evaluate(L, G, error)``."""
+    lines = [
+        "def __make(__evaluate, __spent):",
+        f"    def __entry({LOCALS}, {SCOPE}):",
+        f"        {SCOPE}.frame = {LOCALS}",
+        f"        {SCOPE}.room = {room}",
+        f"        if {SCOPE}.in_game:",
+        f"            __s = {SCOPE}.steps - {cost}",
+        "            if __s < 0: raise __spent()",
+        f"            {SCOPE}.steps = __s",
+        "        else:",
+        f"            {SCOPE}.steps = {limit}",
+        "        try:",
+        *body_lines(parsed, False, local_names, "            "),
+        "        except __rt_Exception as __error:",
+        f"            return __evaluate({LOCALS}, {SCOPE}, __error)",
+        "    return __entry",
+    ]
+    return compile_python("\n".join(lines), parsed.source, "__make")
+
+
+def body_lines(parsed: Parsed, strict: bool, local_names: frozenset[str] | None, indent: str) -> list[str]:
+    """The statements of ``f(L, G)`` for ``parsed``, indented by ``indent``."""
     translator = Translator(parsed, strict, local_names)
     try:
         tree = translator.visit(parsed.tree.body)
-        charged_iterable = outer_iterable(tree)
-        returned = translator.return_lines(tree, "    ")
+        charged_iterable = outer_iterable(tree, indent)
+        returned = translator.return_lines(tree, indent)
     except RecursionError:
         raise syntax_error(parsed.source, "too deeply nested", 0) from None
-    lines = [f"def __expr({LOCALS}, {SCOPE}):"]
+    lines = []
     for name in sorted(translator.hoisted):  # one look-up each (a try costs nothing until it fails)
-        lines += ["    try:", f"        {name} = {LOCALS}[{name!r}]",
-                  "    except __rt_KeyError:", f"        __rt_missing_local({name!r})"]
-    lines += translator.prefetch_lines("    ")
+        lines += [f"{indent}try:", f"{indent}    {name} = {LOCALS}[{name!r}]",
+                  f"{indent}except __rt_KeyError:", f"{indent}    __rt_missing_local({name!r})"]
+    lines += translator.prefetch_lines(indent)
     if charged_iterable is not None:
         lines += charged_iterable
     lines += returned
-    return compile_python("\n".join(lines), parsed.source, "__expr")
+    return lines
 
 
 _ITERABLE = "__i"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import build_function, count_nodes
+from .codegen import build_entry, build_function, count_nodes
 from .errors import EvalError, ExprSyntaxError
 from .budget import MAX_ELEMENTS, WORK_LIMIT
 
@@ -69,7 +69,7 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
 class Expression:
     """A checked, compiled expression. Evaluate it with :meth:`evaluate`."""
 
-    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict")
+    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict", "_make_entry")
 
     def __init__(self, source: str, local_names: frozenset[str] | None = None):
         self.source = source
@@ -78,6 +78,7 @@ class Expression:
         self.nodes = count_nodes(self._parsed.tree.body)
         self._fast = build_function(self._parsed, False, local_names)
         self._strict = None
+        self._make_entry = None
 
     def __repr__(self) -> str:
         return f"Expression({self.source!r})"
@@ -124,6 +125,15 @@ class Expression:
     def fast_function(self):
         """The compiled code itself, for callers that inline :meth:`evaluate`."""
         return self._fast
+
+    def entry(self, evaluate, spent, room: int, cost: int, limit: int):
+        """The fast code with an outermost evaluation's bookkeeping in the same function (see
+        codegen.build_entry); its source is compiled once per expression and text."""
+        made = self._make_entry
+        if made is None or made[0] != (room, cost, limit):
+            made = self._make_entry = ((room, cost, limit),
+                                       build_entry(self._parsed, self.local_names, room, cost, limit))
+        return made[1](evaluate, spent)
 
     def strict_function(self):
         if self._strict is None:

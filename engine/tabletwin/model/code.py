@@ -22,7 +22,7 @@ evaluating even a name takes the time of about ten loop steps."""
 class Code:
     """One ``_x`` field (or derived value, function part): text plus where it is written."""
 
-    __slots__ = ("text", "path", "local_names", "_compiled", "_fast")
+    __slots__ = ("text", "path", "local_names", "_compiled", "_fast", "_entry")
 
     def __init__(self, text, path: Path, local_names: frozenset[str] | None = None):
         self.text = text
@@ -30,6 +30,7 @@ class Code:
         self.local_names = local_names
         self._compiled = None
         self._fast = None
+        self._entry = None
 
     def __repr__(self) -> str:
         return f"Code({self.text!r})"
@@ -65,6 +66,21 @@ class Code:
             return fast(local_names, scope)
         except Exception as exc:
             return self._evaluate(local_names, scope, exc)
+
+    def evaluator(self):
+        """A callable that does what calling this Code does, one Python call cheaper: the
+        compiled code with the outermost evaluation's bookkeeping in it (Expression.entry). For
+        callers that hold a Code for many evaluations (the compiled flow); a Code whose text
+        does not compile is its own evaluator, and fails where it is reached."""
+        entry = self._entry
+        if entry is None:
+            try:
+                compiled = self.compiled()
+            except ExprError:
+                return self
+            entry = self._entry = compiled.entry(self._evaluate, self._out_of_work, MAX_ELEMENTS, EVALUATION_COST,
+                                                 WORK_LIMIT)
+        return entry
 
     def _out_of_work(self):
         from ..game.work import out_of_work  # the game's budget ran out (see there)
