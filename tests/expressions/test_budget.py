@@ -354,3 +354,15 @@ def test_a_parameter_or_declared_local_holding_a_number_makes_comparisons_in_a_l
     assert WORK_LIMIT - scope.steps == 3 * step
     declared.evaluate({"actor": [1]}, scope)
     assert WORK_LIMIT - scope.steps == 3 * step + 3 * 2 * budget.TOUCH_COST * 2
+
+
+def test_any_and_all_of_a_generator_stop_at_the_first_answer_and_charge_only_the_steps():
+    step = budget.LOOP_COST + 3 * NODE_COST  # the generator's clause charges its whole list up front
+    assert spent("any(x > 5 for x in L)", L=[1, 9, 2]) == (3 * step, 0)
+    assert spent("all(x > 5 for x in L)", L=[1, 9, 2]) == (3 * step, 0)
+    assert evaluate("[any(x > 5 for x in r) for r in L]", L=[[1], [9, 1], []]) == [False, True, False]
+    assert evaluate("all(x > 0 for x in L)", L=[]) is True
+    # An own function named all is given the generator itself.
+    first = FunctionDef.compile("all", ["g"], {}, "[x for x in g]")
+    assert evaluate("all(x * 2 for x in L)", build_globals(functions={"all": first.bind}), L=[4, 5]) == [8, 10]
+    assert failure("any(x > 1 for x in L)", L=[1, "a"]) == ("TypeError", "cannot compare a text and a number with >")

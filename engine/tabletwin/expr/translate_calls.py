@@ -1,5 +1,5 @@
-"""Calls: methods, an own function calling itself, plain builtins, ``sum`` of a generator and
-``str`` of an integer.
+"""Calls: methods, an own function calling itself, plain builtins, ``sum``, ``any`` and ``all`` of
+a generator and ``str`` of an integer.
 
 A part of :class:`~.codegen.Translator`, which holds the state these methods read (the names
 bound, the flavour, whether the code is inside a comprehension or its iterable)."""
@@ -34,6 +34,10 @@ class CallTranslation:
                 and isinstance(node.args[0], ast.GeneratorExp) and len(node.args[0].generators) == 1
                 and not (self.strict or self._in_iterable)):
             return self.summed_generator(function, node.args[0])
+        if (isinstance(node.func, ast.Name) and node.func.id in ("any", "all") and len(node.args) == 1
+                and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)
+                and not (self.strict or self._in_iterable)):
+            return self.truth_of_generator(node.func.id, function, self.visit(node.args[0]))
         args = [self.visit(a) for a in node.args]
         keywords = [ast.keyword(k.arg, self.visit(k.value)) for k in node.keywords]
         if (isinstance(node.func, ast.Name) and node.func.id == "str" and len(args) == 1 and not keywords
@@ -67,6 +71,16 @@ class CallTranslation:
                         [ast.Constant(builtins.SUM_CHUNK)])])
         listed = helper_call("__rt_summed", ast.ListComp(generator.elt, generator.generators))
         return ast.IfExp(test, listed, ast.Call(load(called), [generator], []))
+
+    def truth_of_generator(self, name: str, function: ast.expr, generator: ast.expr) -> ast.expr:
+        """``any(... for ...)``, ``all(...)``: when the name is the builtin, Python's own on the
+        generator, which is what the builtin does with one (its clauses charge its steps)."""
+        called = self.temporary()
+        is_builtin = ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(ast.NamedExpr(ast.Name(called, ast.Store()), function), "__class__", ast.Load()),
+                        [ast.Is()], [load("__rt_partial")]),
+            ast.Compare(ast.Attribute(load(called), "func", ast.Load()), [ast.Is()], [load(f"__rt_{name}_builtin")])])
+        return ast.IfExp(is_builtin, helper_call(f"__rt_{name}", generator), ast.Call(load(called), [generator], []))
 
     def short_str(self, function: ast.expr, argument: ast.expr) -> ast.expr:
         """``str(n)`` outside comprehensions: when ``str`` is the builtin and ``n`` an integer,
