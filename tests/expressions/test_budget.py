@@ -366,3 +366,21 @@ def test_any_and_all_of_a_generator_stop_at_the_first_answer_and_charge_only_the
     first = FunctionDef.compile("all", ["g"], {}, "[x for x in g]")
     assert evaluate("all(x * 2 for x in L)", build_globals(functions={"all": first.bind}), L=[4, 5]) == [8, 10]
     assert failure("any(x > 1 for x in L)", L=[1, "a"]) == ("TypeError", "cannot compare a text and a number with >")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0.05 * x", 0.15000000000000002), ("x * 0.5", 1.5), ("0.55 - x", -2.45), ("x + 0.25", 3.25),
+    ("2.0 * s", "abab"), ("1e308 * 10.0", float("inf")), ("0.5 * b", 0.5),
+])
+def test_arithmetic_with_a_decimal_literal_gives_the_language_result(text, value):
+    assert evaluate(text, x=3, s="ab", b=True) == value
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0.5 * s", "can't multiply sequence by non-int of type 'float'"),
+    ("L * 0.5", "can't multiply sequence by non-int of type 'float'"),
+    ("0.5 + s", "cannot use + between a number and a text"),
+    ("s - 0.5", "cannot use - between a text and a number"),
+])
+def test_arithmetic_with_a_decimal_literal_fails_as_the_language(text, message):
+    assert failure(text, s="ab", L=[1]) == ("TypeError", message)

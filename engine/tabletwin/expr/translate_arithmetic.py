@@ -23,6 +23,11 @@ from .pyast import (
 )
 
 
+def is_decimal(node: ast.expr) -> bool:
+    """A translated decimal literal (visit_Constant makes whole ones integers)."""
+    return isinstance(node, ast.Constant) and node.value.__class__ is float
+
+
 class ArithmeticTranslation:
     """Arithmetic (see the module docstring)."""
 
@@ -33,6 +38,11 @@ class ArithmeticTranslation:
             proven = self.proven_arithmetic(node, left, right)
             if proven is not None:
                 return proven
+        if isinstance(op, (ast.Add, ast.Sub, ast.Mult)) and (is_decimal(left) or is_decimal(right)):
+            # ``0.05 * water``: a decimal with anything gives a decimal (never an integer to keep
+            # exact) or fails in Python as in the language (a text or list is not repeated a
+            # fractional number of times), so Python's operator is the language's.
+            return ast.BinOp(left, op, right)
         stepped = self.integer_step(op, left, right)
         if stepped is not None:
             return stepped
