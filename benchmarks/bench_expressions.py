@@ -67,6 +67,15 @@ SUITES = {
         "{str(p): score[p] for p in players}",
         "{s: len([c for c in table if c['suit'] == s]) for s in ['s', 'h']}",
     ],
+    # The bundled examples' own hottest expressions (examples/*.yaml), with their functions below.
+    "examples": [
+        "has_line(MARKS[current])",
+        "[i for i in range(9) if board[i] == EMPTY]",
+        "any(can_cast(actor, c) for c in hand[actor])",
+        "[p for p in players if p not in eliminated]",
+        "min(0.45, 0.05 * pot) + (1 - 0.1) * max(0.1, 0.55 - 0.06 * pot)",
+        "[u for u in units if u['owner'] == actor]",
+    ],
 }
 
 FUNCTIONS = {
@@ -77,6 +86,8 @@ FUNCTIONS = {
     "rsum": (["xs", "i"], "0 if i >= len(xs) else xs[i] + rsum(xs, i + 1)"),
     "clamp": (["x", "low", "high"], "low if x < low else high if x > high else x"),
     "label": (["p"], "'player ' + str(p + 1) + ' with ' + str(score[p])"),
+    "has_line": (["mark"], "any(board[a] == board[b] == board[c] == mark for a, b, c in LINES)"),
+    "can_cast": (["p", "c"], "c['cost'] != 4 and c['cost'] <= gold[p] and (p == current or c['suit'] == 'h')"),
 }
 
 
@@ -94,6 +105,11 @@ def make_state() -> dict:
         "unit": {"id": "archer", "power": 2, "damage": 1},
         "GOAL": 20,
         "GRID": GRID,
+        "board": ["X", "O", "X", ".", ".", ".", ".", "O", "."],
+        "EMPTY": ".",
+        "MARKS": ["X", "O"],
+        "LINES": [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]],
+        "units": [{"id": f"u{i}", "owner": i % 2, "cell": f"r{i}"} for i in range(8)],
     }
 
 

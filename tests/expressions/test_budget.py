@@ -384,3 +384,12 @@ def test_arithmetic_with_a_decimal_literal_gives_the_language_result(text, value
 ])
 def test_arithmetic_with_a_decimal_literal_fails_as_the_language(text, message):
     assert failure(text, s="ab", L=[1]) == ("TypeError", message)
+
+
+def test_min_and_max_of_numbers_given_apart_charge_as_the_general_path():
+    assert spent("max(x, 0.5)", x=3) == (budget.TOUCH_COST * 3, 0)
+    assert spent("min(x, 0.5, True)", x=3) == (budget.TOUCH_COST * 4, 0)
+    assert evaluate("min(x, 0.5, True)", x=3) == 0.5 and evaluate("max(2, x)", x=2.5) == 2.5
+    # Not all numbers: weighed as any other arguments, and compared as Python would.
+    assert spent("max(x, [1])", x=[0, 0]) == (budget.TOUCH_COST * weight(([0, 0], [1]), 100), 0)
+    assert failure("max(x, 'a')", x=1) == ("TypeError", "cannot compare a text and a number with >")

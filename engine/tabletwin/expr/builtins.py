@@ -132,6 +132,17 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
+        if not options and len(args) > 1 and args[0].__class__ in _NUMBERS:
+            # max(0.1, x) of numbers: touch() of the arguments, inline (one call less).
+            units = TOUCH_COST * (len(args) + 1)
+            if units <= G.steps:
+                try:
+                    sum(args)
+                except TypeError:
+                    pass
+                else:
+                    G.steps -= units
+                    return function(*args)
         if not options and len(args) == 1:
             items = args[0]
             cls = items.__class__
