@@ -26,6 +26,7 @@ compiler from one of the rules.
 from __future__ import annotations
 
 import os
+from operator import itemgetter
 
 from ..errors import ExprError, NotExecutable
 from .compile_ops import op_list
@@ -36,6 +37,7 @@ from .labels import label
 from .requests import ALL, Decision, End
 from .stored import IMMUTABLE, stored
 from .stops import GameOver, ScopeEnded
+from .tally import main_loop
 from .work import OP_COST, out_of_work
 
 EMPTY: dict = {}
@@ -179,14 +181,15 @@ def _compile_subflow(model, node, depth):
 
 def _compile_loop(model, node, depth):
     """:class:`~.flowframes.LoopFrame`: rounds until ``until_x``; each round the children, once per value of ``over_x``."""
-    return loop_rounds(node, [compile_node(model, child, depth) for child in node.children])
+    return loop_rounds(model, node, [compile_node(model, child, depth) for child in node.children])
 
 
-def loop_rounds(node, children):
+def loop_rounds(model, node, children):
     """``run(runner, ask, rounds=0)``: the rounds of the loop ``node`` with its compiled
     ``children``, ``rounds`` of them already played (:func:`.continued.finish_loop` goes on
     with a loop frame's rounds this way)."""
     until, over, once = node.until, node.over, node.once
+    counted = main_loop(model) is node  # the rounds a tally counts (Tally.loop_round, inline)
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
     spent_where = f"flow {node.name}"
@@ -199,8 +202,8 @@ def loop_rounds(node, children):
             if until is not None and until(EMPTY, scope):
                 return
             rounds += 1
-            if tally is not None:
-                tally.loop_round(node)
+            if tally is not None and counted:
+                tally.rounds += 1
             if rounds > MAX_LOOP_ROUNDS:
                 raise ExprError(f"flow {node.name}: loop does not end", path=path)
             steps = scope.steps - OP_COST  # Runner.spend_on, inline
@@ -279,9 +282,9 @@ def _compile_step(model, node, check):
                 visible = runner.players_of(visible_code(EMPTY, scope))
             else:
                 visible = ALL
-            names = [p[0].name for p in legal]
+            names = list(map(_NAME, legal))
             part = legal[ask(Decision(actor, where, names, names, visible))]
-        action, counted, item, cost, effect = part
+        action, counted, item, cost, effect, _ = part
         if tally is not None:  # Tally.action, inline
             uses = tally.uses
             uses[counted] = uses.get(counted, 0) + 1
@@ -301,13 +304,13 @@ def _compile_step(model, node, check):
 
 def _step_parts(model, node):
     """``(parts, where, no preconditions)`` of a step whose actions all exist: per action ``(action,
-    its tally key, its item, its compiled cost, its compiled effect)``."""
+    its tally key, its item, its compiled cost, its compiled effect, its name)``."""
     parts = []
     for action_name in node.do:
         action = model.action(action_name)
         parts.append((action, ("actions", action.name), action.item,
                       op_list(model, action.cost) if action.cost else None,
-                      op_list(model, action.effect) if action.effect else None))
+                      op_list(model, action.effect) if action.effect else None, action.name))
     return (tuple(parts), f"step {node.name}",
             all(action.pre is None and not action.pre_is_text for action, *_ in parts))
 
@@ -329,6 +332,9 @@ def _legal(runner, parts, actor) -> list:
             legal.append(part)
     return legal
 
+
+_NAME = itemgetter(5)
+"""The name of a step's part (see _step_parts)."""
 
 _BODIES = {"step": None, "sequence": _compile_sequence, "loop": _compile_loop, "branch": _compile_branch,
            "subflow": _compile_subflow}

@@ -208,7 +208,7 @@ def _set(model, op):
     read, path = _reader(op, "value"), op.paths.get("var")
     if read is None or path is None or "attr" in op.raw:
         return None
-    return _writer(op, path, read, None)
+    return _writer(op, path, read, None, "value")
 
 
 def _add(model, op):
@@ -222,43 +222,82 @@ def _add(model, op):
         except (TypeError, MemoryError) as exc:
             raise ExprError(f"{place}: cannot add {to_text(amount)} to {to_text(old)} ({exc})", path=op.path) from None
 
-    return _writer(op, path, read, added)
+    return _writer(op, path, read, added, "amount")
 
 
-def _writer(op, path, read, combine):
+def _writer(op, path, read, combine, field: str):
     """``set`` (``combine`` None) or ``add`` of a variable: :func:`~.ops.common.write_variable`,
-    whose whole-variable case is written out here."""
+    whose whole-variable case is written out here (by :func:`_whole_writer`)."""
     name = path.name
     index_of = path.index
+    if index_of is None:
+        return _whole_writer(op, name, read, combine, _constant(op, field))
 
     def run(runner, names, place, ask):
         value = read(names, runner.scope)
-        if index_of is not None:
-            container = runner.state.variables.get(name)
-            if container.__class__ is list:  # an element of a list (score[actor]): write_variable's case, inline
-                scope = runner.scope
-                key = index_of(names, scope)
-                try:
-                    index = key if key.__class__ is int else integer(key, f"the index of {path.text}", place, op)
-                    old = container[index]
-                    container[index] = stored(value if combine is None else combine(old, value, place), scope,
-                                              op.path, place)
-                except IndexError:
-                    raise ExprError(f"{place}: {path.text}: index {to_text(key)} is out of range",
-                                    path=op.path) from None
-                return
-            if combine is None:
-                write_variable(runner, op, names, place, lambda old: value)
-            else:
-                write_variable(runner, op, names, place, lambda old: combine(old, value, place))
+        container = runner.state.variables.get(name)
+        if container.__class__ is list:  # an element of a list (score[actor]): write_variable's case, inline
+            scope = runner.scope
+            key = index_of(names, scope)
+            try:
+                index = key if key.__class__ is int else integer(key, f"the index of {path.text}", place, op)
+                old = container[index]
+                container[index] = stored(value if combine is None else combine(old, value, place), scope,
+                                          op.path, place)
+            except IndexError:
+                raise ExprError(f"{place}: {path.text}: index {to_text(key)} is out of range",
+                                path=op.path) from None
             return
+        if combine is None:
+            write_variable(runner, op, names, place, lambda old: value)
+        else:
+            write_variable(runner, op, names, place, lambda old: combine(old, value, place))
+
+    return run
+
+
+_NOT_CONSTANT = object()
+
+
+def _constant(op, name: str):
+    """The value of field ``name`` when it is a literal stored as it is (a number, text, a truth
+    value, none), else :data:`_NOT_CONSTANT`."""
+    field: Field | None = op.fields.get(name)
+    if field is None or field.is_code or not field.is_literal or field.value.__class__ not in IMMUTABLE:
+        return _NOT_CONSTANT
+    return field.value
+
+
+def _whole_writer(op, name: str, read, combine, constant):
+    """``set`` or ``add`` of a whole variable: :meth:`State.set_variable <.state.State.set_variable>`
+    inline (an immutable value is stored as it is), a constant set without reading it, and an
+    ``add`` of two ints without :func:`~tabletwin.expr.runtime.plus` (whose result it is)."""
+    if combine is None and constant is not _NOT_CONSTANT:
+        def run_set(runner, names, place, ask):
+            state = runner.state
+            variables = state.variables
+            if name not in variables:
+                raise ExprError(f"variable '{name}' not declared", path=op.path)
+            variables[name] = constant
+            scope = state.scope
+            if scope is not None:
+                scope[name] = constant
+
+        return run_set
+
+    def run(runner, names, place, ask):
+        value = read(names, runner.scope)
         state = runner.state
         variables = state.variables
         if name not in variables:
             raise ExprError(f"variable '{name}' not declared", path=op.path)
         if combine is not None:
-            value = combine(variables[name], value, place)
-        if value.__class__ not in IMMUTABLE:  # State.set_variable, inline (an immutable value is stored as it is)
+            old = variables[name]
+            if old.__class__ is int and value.__class__ is int:
+                value = old + value
+            else:
+                value = combine(old, value, place)
+        if value.__class__ not in IMMUTABLE:
             value = stored(value, state.budget, op.path, place)
         variables[name] = value
         scope = state.scope

@@ -110,5 +110,5 @@ def _compiled_loop(model, node):
     found = parts.get((_KEY, "loop", id(node)))
     if found is None:
         children = tuple(compiled_node(model, child) for child in node.children)
-        found = parts[(_KEY, "loop", id(node))] = (node, children, compile_flow.loop_rounds(node, children))
+        found = parts[(_KEY, "loop", id(node))] = (node, children, compile_flow.loop_rounds(model, node, children))
     return found[1], found[2]

@@ -11,11 +11,7 @@ from __future__ import annotations
 class Log(list):
     """Entries since this log was forked; ``before`` is ``(log, length)`` of what came earlier, or ``None``."""
 
-    __slots__ = ("before",)
-
-    def __init__(self, entries=()):
-        super().__init__(entries)
-        self.before = None
+    before = None  # (a class default rather than a slot set by __init__: every game makes its logs)
 
     def fork(self) -> "Log":
         """A new log that continues this one as it is now."""

@@ -61,9 +61,15 @@ def _tactic(path: str, model):
     return tactic
 
 
+_ALL_RANDOM = ["random"]
+"""One spec for every seat, ``random``: what ``make_player`` makes of it for each seat, made directly."""
+
+
 def make_players(specs: list[str] | None, model, seed) -> list:
     """One player per seat; missing seats play randomly, one spec for all seats repeats it."""
     specs = list(specs or [])
+    if specs == _ALL_RANDOM:  # the usual line-up of a simulation, made without asking each spec
+        return [RandomPlayer.on_first_use(partial(seat_random, seed, seat)) for seat in range(model.num_players)]
     if len(specs) == 1:
         specs = specs * model.num_players
     if len(specs) > model.num_players:

@@ -24,6 +24,15 @@ class RandomPlayer:
         self._rng = rng
         self._make_rng = make_rng
 
+    @classmethod
+    def on_first_use(cls, make_rng: Callable[[], random.Random]) -> "RandomPlayer":
+        """``RandomPlayer(make_rng=make_rng)``, without checking its arguments (a simulation makes
+        one per seat per game)."""
+        player = _new(cls)
+        player._rng = None
+        player._make_rng = make_rng
+        return player
+
     @property
     def rng(self) -> random.Random:
         rng = self._rng
@@ -52,3 +61,6 @@ class FirstPlayer:
 
     def choose(self, game, request) -> int:
         return 0
+
+
+_new = object.__new__
