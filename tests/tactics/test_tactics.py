@@ -6,6 +6,7 @@ import textwrap
 import pytest
 
 from tabletwin import Game, NotExecutable, load_model
+from tabletwin.expr import build_globals
 from tabletwin.tactics import RulePlayer, SearchPlayer, compile_tactic, load_tactic, redistribute
 from tabletwin.tactics.player import base_place, matches
 
@@ -278,12 +279,18 @@ def test_rollout_players_draw_the_numbers_of_a_generator_seeded_up_front():
 
 
 def test_the_rules_at_a_place_are_worked_out_once_per_tactic():
-    tactic = compile_tactic({"tactic": "t", "rules": [{"at": "step a*", "pick": "x"}, {"at": "step b", "pick": "y"},
+    tactic = compile_tactic({"tactic": "t", "rules": [{"at": "step a*", "pick": "x", "when_x": "me == 1"},
+                                                      {"at": "step b", "pick": "y"},
                                                       {"at": "step a", "options": [1, 2], "pick": "z"}]})
     from tabletwin.tactics.player import rules_at
 
     found = rules_at(tactic, "step a")
-    assert [(rule.number, labels, pick) for rule, labels, pick in found] == [(1, None, "x"), (3, ["1", "2"], "z")]
+    assert [(rule.number, labels, pick) for rule, labels, pick, _ in found] == [(1, None, "x"), (3, ["1", "2"], "z")]
+    # A when_x is kept as its evaluator (the Code with its call's bookkeeping inlined).
+    when = found[0][3]
+    assert when is tactic.rules[0].when.evaluator() and found[1][3] is None
+    scope = build_globals()
+    assert when({"me": 1}, scope) is True and when({"me": 0}, scope) is False
     assert rules_at(tactic, "step a") is found
     assert rules_at(tactic, "step c") == []
     assert base_place("choose cards · 3") == "choose cards"

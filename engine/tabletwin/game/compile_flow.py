@@ -29,6 +29,7 @@ import os
 from operator import itemgetter
 
 from ..errors import ExprError, NotExecutable
+from ..model.code import evaluator_of
 from .compile_ops import op_list
 from .endcheck import compiled_check
 from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
@@ -188,7 +189,7 @@ def loop_rounds(model, node, children):
     """``run(runner, ask, rounds=0)``: the rounds of the loop ``node`` with its compiled
     ``children``, ``rounds`` of them already played (:func:`.continued.finish_loop` goes on
     with a loop frame's rounds this way)."""
-    until, over, once = node.until, node.over, node.once
+    until, over, once = evaluator_of(node.until), evaluator_of(node.over), node.once
     counted = main_loop(model) is node  # the rounds a tally counts (Tally.loop_round, inline)
     as_name = str(node.as_name) if node.as_name is not None else None
     path = node.path
@@ -242,7 +243,7 @@ def _compile_step(model, node, check):
     """A step node: :class:`~.flowframes.NodeFrame`'s cost, then :class:`~.flowframes.StepFrame`,
     with the step's actions, its place and their compiled effects looked up once per model: now
     when every action the step names exists, else at its first run (where the frames raise)."""
-    actor_code, visible_code, secret = node.actor, node.visible_to, node.secret
+    actor_code, visible_code, secret = evaluator_of(node.actor), evaluator_of(node.visible_to), node.secret
     offers_choice = len(node.do) > 1
     name = node.name
     used = ("steps", name)
@@ -284,7 +285,7 @@ def _compile_step(model, node, check):
                 visible = ALL
             names = list(map(_NAME, legal))
             part = legal[ask(Decision(actor, where, names, names, visible))]
-        action, counted, item, cost, effect, _ = part
+        action, counted, item, cost, effect, _, _ = part
         if tally is not None:  # Tally.action, inline
             uses = tally.uses
             uses[counted] = uses.get(counted, 0) + 1
@@ -304,13 +305,15 @@ def _compile_step(model, node, check):
 
 def _step_parts(model, node):
     """``(parts, where, no preconditions)`` of a step whose actions all exist: per action ``(action,
-    its tally key, its item, its compiled cost, its compiled effect, its name)``."""
+    its tally key, its item, its compiled cost, its compiled effect, its name, its pre_x's
+    evaluator)``."""
     parts = []
     for action_name in node.do:
         action = model.action(action_name)
         parts.append((action, ("actions", action.name), action.item,
                       op_list(model, action.cost) if action.cost else None,
-                      op_list(model, action.effect) if action.effect else None, action.name))
+                      op_list(model, action.effect) if action.effect else None, action.name,
+                      evaluator_of(action.pre)))
     return (tuple(parts), f"step {node.name}",
             all(action.pre is None and not action.pre_is_text for action, *_ in parts))
 
@@ -321,8 +324,7 @@ def _legal(runner, parts, actor) -> list:
     legal = []
     names = None  # the local names of every pre_x of the step (an expression never changes them)
     for part in parts:
-        action = part[0]
-        pre = action.pre
+        action, pre = part[0], part[6]
         if pre is not None:
             if names is None:
                 names = {"actor": actor}

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..errors import ExprError, NotExecutable
 from ..expr import to_text
 from ..expr.runtime import plus
+from ..model.code import evaluator_of
 from ..model.fields import Field
 from . import optable
 from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
@@ -162,7 +163,7 @@ def _reader(op, name: str):
     if field is None:
         return None
     if field.is_code:
-        return field.value
+        return field.value.evaluator()
     value = field.value
     if field.is_literal:
         return lambda names, scope: value
@@ -180,7 +181,7 @@ def _zone(model, op, path):
         return lambda runner, names: zone_of_path(runner, path, names, op)
     if path.index is None:
         return lambda runner, names: runner.state.zones[name]
-    index_of = path.index
+    index_of = path.index.evaluator()
 
     def part(runner, names):
         index = index_of(names, runner.scope)
@@ -229,7 +230,7 @@ def _writer(op, path, read, combine, field: str):
     """``set`` (``combine`` None) or ``add`` of a variable: :func:`~.ops.common.write_variable`,
     whose whole-variable case is written out here (by :func:`_whole_writer`)."""
     name = path.name
-    index_of = path.index
+    index_of = evaluator_of(path.index)
     if index_of is None:
         return _whole_writer(op, name, read, combine, _constant(op, field))
 
@@ -341,8 +342,8 @@ def _choose(model, op):
     if read is None or bind is None or "min" in op.fields or "max" in op.fields:
         return None
     bind = str(bind)
-    actor_code = op.codes.get("actor_x")
-    visible_code = op.codes.get("visible_to_x")
+    actor_code = evaluator_of(op.codes.get("actor_x"))
+    visible_code = evaluator_of(op.codes.get("visible_to_x"))
     secret = op.raw.get("secret") is True
 
     def run(runner, names, place, ask):
@@ -381,7 +382,7 @@ def _draw(model, op):
     position = op.raw.get("position")
     if source_path is None or target_path is None or read_n is None or position not in POSITIONS:
         return None
-    visible_code = op.codes.get("visible_to_x")
+    visible_code = evaluator_of(op.codes.get("visible_to_x"))
     source_of, target_of = _zone(model, op, source_path), _zone(model, op, target_path)
 
     def run(runner, names, place, ask):
@@ -432,7 +433,7 @@ def _roll(model, op):
         return None
     bind = op.raw.get("bind")
     bind = str(bind) if bind is not None else None
-    visible_code = op.codes.get("visible_to_x")
+    visible_code = evaluator_of(op.codes.get("visible_to_x"))
 
     def run(runner, names, place, ask):
         scope = runner.scope
@@ -459,7 +460,7 @@ def _roll(model, op):
 
 
 def _if(model, op):
-    condition = op.codes.get("cond_x")
+    condition = evaluator_of(op.codes.get("cond_x"))
     if condition is None:
         return None
     then, otherwise = op.nested.get("then"), op.nested.get("else")

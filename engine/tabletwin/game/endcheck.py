@@ -102,7 +102,7 @@ def compiled_check(model):
         if condition.condition is None:
             continue
         scoped = condition.scope is not None and condition.scope != main_id
-        conditions.append((condition, condition.condition, scoped, str(condition.scope) if scoped else None,
+        conditions.append((condition, condition.condition.evaluator(), scoped, str(condition.scope) if scoped else None,
                            condition.result == "eliminate" and condition.who is None))
     conditions = tuple(conditions)
     if not any(scoped or without_who for _, _, scoped, _, without_who in conditions):

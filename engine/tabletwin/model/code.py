@@ -118,3 +118,8 @@ class Code:
             return fast(local_names, scope)
         self._prepare()
         return self._compiled.run(local_names, scope)
+
+
+def evaluator_of(code: "Code | None"):
+    """``code.evaluator()``, or None for a field that is not there."""
+    return None if code is None else code.evaluator()

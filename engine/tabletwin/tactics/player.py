@@ -11,6 +11,7 @@ import re
 from fnmatch import fnmatchcase
 
 from ..game.labels import label
+from ..model.code import evaluator_of
 from .tactic import Tactic
 
 _SUBSET_SUFFIX = re.compile(r" · \d+$")
@@ -36,13 +37,13 @@ def matches(patterns: list[str], where: str) -> bool:
 
 
 def rules_at(tactic: Tactic, where: str) -> list:
-    """``(rule, option labels or None, the label of a plain pick or None)`` for the rules of
-    ``tactic`` whose ``at`` matches ``where``, in order; worked out once per tactic and place, as
-    every decision of every rollout asks."""
+    """``(rule, option labels or None, the label of a plain pick or None, the evaluator of its
+    when_x or None)`` for the rules of ``tactic`` whose ``at`` matches ``where``, in order;
+    worked out once per tactic and place, as every decision of every rollout asks."""
     found = tactic.rules_at.get(where)
     if found is None:
         found = [(rule, [str(o) for o in rule.options] if rule.options is not None else None,
-                  label(rule.pick) if rule.pick_field == "pick" else None)
+                  label(rule.pick) if rule.pick_field == "pick" else None, evaluator_of(rule.when))
                  for rule in tactic.rules if matches(rule.at, where)]
         if len(tactic.rules_at) < MAX_CACHED_PLACES:
             tactic.rules_at[where] = found
@@ -119,12 +120,11 @@ class RulePlayer:
         labels = request.options  # read, never changed
         names = None
         scope = game._runner.scope
-        for rule, option_labels, pick_label in rules:
+        for rule, option_labels, pick_label, when in rules:
             if option_labels is not None and option_labels != labels:
                 continue
             if names is None:  # (self.names, inline)
                 names = LetNames({"where": where, "me": request.player}, tactic.lets, scope, request)
-            when = rule.when
             if when is not None and not when(names, scope):
                 continue
             if pick_label is not None:
