@@ -123,3 +123,24 @@ def test_names_read_at_every_step_are_read_as_before():
     scope = build_globals(variables={"k": 3}, derived={"twice": counted}, functions={"scaled": scaled.bind})
     assert compile_expression("scaled([1, 2])", actor).evaluate({"actor": 0}, scope) == [11, 11]
     assert len(calls) == 5
+
+
+def test_a_local_name_made_on_first_read_is_made_only_if_a_step_reads_it():
+    # As a tactic's names make a let on first read: a comprehension that never reaches it makes none.
+    class Lazy(dict):
+        made = 0
+
+        def __contains__(self, key):
+            return dict.__contains__(self, key) or key == "late"
+
+        def __missing__(self, key):
+            if key != "late":
+                raise KeyError(key)
+            Lazy.made += 1
+            value = self[key] = 3
+            return value
+
+    expression = compile_expression("[x for x in L if x > 1 and x < late]")
+    scope = build_globals(constants={"L": [0, 1]})
+    assert expression.evaluate(Lazy(), scope) == [] and Lazy.made == 0
+    assert expression.evaluate(Lazy(), build_globals(constants={"L": [0, 2, 5]})) == [2] and Lazy.made == 1

@@ -375,8 +375,11 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
             lines = [f"{indent}{PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)"
                      for name in sorted(self.prefetched)]
         else:
-            lines = [f"{indent}{PREFETCHED}{name} = {LOCALS}[{name!r}] if {name!r} in {LOCALS} "
-                     f"else {SCOPE}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
+            # A local name is taken only when the dict holds it: one it would make on first read
+            # (a tactic's let) is made at the step that reads it, as without the prefetch.
+            lines = [f"{indent}{PREFETCHED}{name} = {LOCALS}.get({name!r}, __rt_ABSENT)\n"
+                     f"{indent}if {PREFETCHED}{name} is __rt_ABSENT and {name!r} not in {LOCALS}: "
+                     f"{PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
         for name, kept in sorted(self.flagged.items()):  # (what visit_Compare's guard tests of an operand)
             lines.append(f"{indent}{CHEAP_FLAG}{name} = {kept}.__class__ in __rt_CHEAP or ({kept}.__class__ is "
                          f"__rt_str and __rt_len({kept}) < {CHEAP_TEXT})")
