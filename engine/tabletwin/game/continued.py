@@ -3,9 +3,10 @@
 A copied game (:mod:`.snapshot`) is a stack of frames, and :mod:`.compile_flow` compiles a flow
 only from its top; look-ahead plays such copies to the end by the thousand. So the stack is
 resumed as :func:`~.frames.run_frames` would, except that a flow node a frame would push is run
-by its compiled closure instead (:func:`~.compile_flow.compile_node`), and a loop frame finishes
-its rounds with every child compiled, steps too (:func:`finish_loop`): only the rest of the
-step or node the game waits in runs as frames. A flow frame (a node, a loop, a
+by its compiled closure instead (:func:`~.compile_flow.compile_node`), a loop frame finishes
+its rounds with every child compiled, steps too (:func:`finish_loop`), and an op list under a
+step or another op list finishes its ops compiled (:func:`finish_ops`): only the rest of the
+step or node the game waits in, up to its op list, runs as frames. A flow frame (a node, a loop, a
 subflow, the main flow) ignores the value its child node finishes with, so the closure can stand
 in for the child's frame; an exception from it unwinds the stack from the parent, as it would
 after the child frame was popped without handling it.
@@ -18,8 +19,10 @@ nothing reads in a game played to its end by such a caller, so it ends exactly a
 from __future__ import annotations
 
 from . import compile_flow
-from .flowframes import LoopFrame, NodeFrame
-from .frames import Frame, unwind
+from .compile_ops import compiled_ops
+from .flowframes import LoopFrame, NodeFrame, StepFrame
+from .frames import Frame, OpsFrame, unwind
+from .work import OP_COST, out_of_work
 
 _KEY = "continued node"
 
@@ -44,8 +47,12 @@ def finish(runner, request, ask, interpret: bool | None = None):
     while frames:
         frame = frames[-1]
         try:
-            if frame.__class__ is LoopFrame and compiled:
+            cls = frame.__class__
+            if cls is LoopFrame and compiled:
                 finish_loop(runner, frame, ask)
+                out = None
+            elif cls is OpsFrame and compiled and frames[-2].__class__ in _IGNORE_VALUE:
+                finish_ops(runner, frame, ask)
                 out = None
             else:
                 out = frame.resume(runner, value)
@@ -65,6 +72,27 @@ def finish(runner, request, ask, interpret: bool | None = None):
         else:
             value = ask(out)
     return runner.end
+
+
+_IGNORE_VALUE = (StepFrame, OpsFrame)
+"""Frames that ignore the value an op list under them finishes with (``runner.value``, which the
+compiled ops do not always leave as the frames do): such an op list may finish compiled."""
+
+
+def finish_ops(runner, frame, ask) -> None:
+    """Run the rest of the op list of ``frame`` (an :class:`~.frames.OpsFrame`) as its
+    :meth:`~.frames.OpsFrame.resume` does, each op by its compiled closure
+    (:func:`~.compile_ops.compiled_ops`), spending the same work; the frame is popped after."""
+    compiled = compiled_ops(runner.model, frame.ops)
+    scope = runner.scope
+    names, place = frame.names, frame.place
+    for index in range(frame.index, len(compiled)):
+        op, run = compiled[index]
+        steps = scope.steps - OP_COST
+        scope.steps = steps
+        if steps < 0:
+            raise out_of_work(place, op.path)
+        run(runner, names, place, ask)
 
 
 def finish_loop(runner, frame, ask) -> None:
