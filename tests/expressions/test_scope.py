@@ -144,3 +144,24 @@ def test_a_local_name_made_on_first_read_is_made_only_if_a_step_reads_it():
     scope = build_globals(constants={"L": [0, 1]})
     assert expression.evaluate(Lazy(), scope) == [] and Lazy.made == 0
     assert expression.evaluate(Lazy(), build_globals(constants={"L": [0, 2, 5]})) == [2] and Lazy.made == 1
+
+
+def test_local_names_read_at_use_are_read_from_the_dict_where_used_and_the_rest_from_the_scope():
+    from tabletwin.expr import ReadAtUse
+
+    class Made(dict):
+        made: list = []
+
+        def __missing__(self, key):
+            Made.made.append(key)
+            value = self[key] = 10
+            return value
+
+    scope = build_globals(constants={"K": 1, "late": 99})
+    at_use = compile_expression("K if K > 0 else late", ReadAtUse({"late"}))
+    assert at_use.evaluate(Made(), scope) == 1 and Made.made == []
+    assert compile_expression("[x + late for x in [K, 2]]", ReadAtUse({"late"})).evaluate(Made(), scope) == [11, 12]
+    assert Made.made == ["late"]
+    # Read on entry instead, the same text makes its name at once; the two are cached apart.
+    on_entry = compile_expression("K if K > 0 else late", frozenset({"late"}))
+    assert on_entry is not at_use and on_entry.evaluate(Made(), scope) == 1 and Made.made == ["late", "late"]

@@ -86,6 +86,36 @@ def test_default_first_and_lets_computed_only_when_read():
     assert RulePlayer(t, random.Random(0)).choose(game, game.request) == 0
 
 
+def test_a_let_behind_a_condition_or_a_loop_is_made_only_when_reached():
+    # The rules read their local names where they use them: a let that fails is never made
+    # when the rule decides before reaching it (the same in a comprehension's condition).
+    t = tactic("""\
+    tactic: t
+    let: {broken: "1 / 0", fine: "x + 1"}
+    rules:
+      - {at: step turn, when_x: "fine < 10 or broken > 0", pick: mid}
+    """)
+    game = first_decision()
+    request = game.request
+    assert request.options[RulePlayer(t, random.Random(0)).choose(game, request)] == "mid"
+    t = tactic("""\
+    tactic: t
+    let: {broken: "1 / 0"}
+    rules: [{at: step turn, max_x: "len([c for c in o if c == 'z' and broken])"}]
+    """)
+    assert RulePlayer(t, random.Random(0)).choose(game, request) == 0
+
+
+def test_o_and_i_are_names_of_max_min_and_take_only():
+    # Elsewhere they are the model's names (none here): a when_x or pick_x reading one fails.
+    game = first_decision()
+    for rule in ("{at: step turn, when_x: 'i == 2', pick: mid}", "{at: step turn, pick_x: 'o'}"):
+        t = tactic(f"tactic: t\nrules: [{rule}]\n")
+        with pytest.raises(Exception) as info:
+            RulePlayer(t, random.Random(0)).choose(game, game.request)
+        assert "is not defined" in str(info.value)
+
+
 def test_take_x_subsets_use_pool_and_chosen():
     t = tactic("""\
     tactic: t

@@ -5,6 +5,7 @@
 3
 """
 
+from .codegen import ReadAtUse
 from .errors import EvalError, ExprSyntaxError
 from .expression import Expression, compile_expression, expression_text
 from .functions import MAX_CALL_DEPTH, FunctionDef, FunctionDefinitionError
@@ -13,6 +14,6 @@ from .values import TSet, str_text, to_text
 
 __all__ = [
     "EvalError", "ExprSyntaxError", "Expression", "FunctionDef", "FunctionDefinitionError", "Globals", "MAX_CALL_DEPTH",
-    "RESERVED_NAMES", "TSet", "build_globals", "compile_expression",
+    "RESERVED_NAMES", "ReadAtUse", "TSet", "build_globals", "compile_expression",
     "derived_provider", "expression_text", "str_text", "to_text",
 ]

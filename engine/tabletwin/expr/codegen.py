@@ -6,6 +6,8 @@ depends on what the caller knows about the local names:
 
 - when the caller declares the local names of its place (``local_names``), each declared name
   the expression uses is read from ``L`` once on entry, and every other name is ``G['n']``;
+  declared as :class:`ReadAtUse`, each use of a declared name is ``L['n']`` (for a dict that
+  makes some names on first read, a tactic's ``let``: made only if reached, as before);
 - otherwise each use is ``L['n'] if 'n' in L else G['n']``.
 
 Names bound by a comprehension (and an own function's parameters and ``let`` names) stay
@@ -39,7 +41,7 @@ from .translate_calls import CallTranslation
 from .translate_comparisons import ComparisonTranslation
 from .translate_containers import ContainerTranslation
 
-__all__ = ["HELPERS", "SelfCall", "Translator", "body_lines", "build_entry", "build_function", "compile_python",
+__all__ = ["HELPERS", "ReadAtUse", "SelfCall", "Translator", "body_lines", "build_entry", "build_function", "compile_python",
            "count_nodes", "normalize_number", "outer_iterable"]
 
 HELPERS = {
@@ -230,6 +232,14 @@ def _charged_range(function: str, count: str, units: int, room: int, indent: str
             f"{indent}    {_ITERABLE} = __rt_iterate_range({SCOPE}, {units - ELEMENT_COST}, {room}, __f, __n)"]
 
 
+class ReadAtUse(frozenset):
+    """Declared local names read from ``L`` where they are used rather than on entry: for a dict
+    that makes some of them on first read, and must hold every one (a missing one is a
+    KeyError). Every other name is the scope's, read without asking ``L``."""
+
+    __slots__ = ()
+
+
 class _ReadPrefetched(ast.NodeTransformer):
     """Each of the given prefetched reads (Translator.prefetched_read) made its local alone."""
 
@@ -331,6 +341,8 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
         global_read = ast.Subscript(load(SCOPE), ast.Constant(name), ast.Load())
         if self.local_names is not None:
             if name in self.local_names:
+                if self.local_names.__class__ is ReadAtUse:
+                    return ast.Subscript(load(LOCALS), ast.Constant(name), ast.Load())
                 self.hoisted.add(name)
                 return load(name)
             if self._repeated and not self.strict:

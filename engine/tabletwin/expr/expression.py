@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import build_entry, build_function, count_nodes
+from .codegen import ReadAtUse, build_entry, build_function, count_nodes
 from .errors import EvalError, ExprSyntaxError
 from .budget import MAX_ELEMENTS, WORK_LIMIT
 
@@ -46,12 +46,13 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
     """The compiled expression for a text (or YAML number/boolean); cached.
 
     ``local_names``: the local names the place always binds (``{'actor'}`` in an action's
-    ``pre_x``, nothing in a flow expression); their reads are resolved once per evaluation. Leave
-    it ``None`` where the local names vary (a trigger sees whatever its emitter bound).
+    ``pre_x``, nothing in a flow expression); their reads are resolved once per evaluation, or at
+    each use when given as a :class:`~.codegen.ReadAtUse`. Leave it ``None`` where the local names
+    vary (a trigger sees whatever its emitter bound).
     Raises :class:`ExprSyntaxError` for anything outside the language.
     """
     source = expression_text(value)
-    key = (source, local_names)
+    key = (source, local_names) if local_names.__class__ is not ReadAtUse else (source, local_names, ReadAtUse)
     cached = _CACHE.get(key)
     if cached is None:
         try:

@@ -12,7 +12,7 @@ from fnmatch import fnmatchcase
 
 from ..game.labels import label
 from ..model.code import evaluator_of
-from .tactic import Tactic
+from .tactic import REQUEST_NAMES, Tactic
 
 _SUBSET_SUFFIX = re.compile(r" · \d+$")
 
@@ -50,10 +50,6 @@ def rules_at(tactic: Tactic, where: str) -> list:
     return found
 
 
-_REQUEST_NAMES = frozenset({"opts", "labels", "pool", "chosen"})
-"""Names made from the request on first read: most rules read none of them (copies of lists)."""
-
-
 class LetNames(dict):
     """Local names of one decision; the request's lists and ``let`` values are made on first read."""
 
@@ -66,11 +62,11 @@ class LetNames(dict):
         self.request = request
 
     def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in self.lets or (key in _REQUEST_NAMES and self.request is not None)
+        return dict.__contains__(self, key) or key in self.lets or (key in REQUEST_NAMES and self.request is not None)
 
     def __missing__(self, key):
         request = self.request
-        if request is not None and key in _REQUEST_NAMES:
+        if request is not None and key in REQUEST_NAMES:
             options = dict.get(self, "opts")
             if options is None:
                 options = self["opts"] = list(request.items if request.items is not None else request.values)

@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import NotExecutable, YamlError
+from ..expr import ReadAtUse
 from ..model.code import Code
 from ..modelfile import load_yaml
 from ..modelfile.compose import describe as _describe
 from ..modelfile.files import FileError, read_text_file
 
 PICK_FIELDS = ("pick", "pick_x", "max_x", "min_x", "take_x")
+
+REQUEST_NAMES = frozenset({"opts", "labels", "pool", "chosen"})
+"""Local names of a rule made from its decision's request (on first read: most rules read none)."""
+
+RULE_NAMES = REQUEST_NAMES | {"where", "me"}
+"""The local names every rule expression may read besides the tactic's lets (tactics.md, What is
+in scope); ``max_x``, ``min_x`` and ``take_x`` also read ``o`` and ``i``."""
 
 
 @dataclass
@@ -182,6 +190,10 @@ def compile_tactic(data: dict, path: str = "-", where=None) -> Tactic:
     if where is None:
         def where(field_path: tuple) -> str:
             return path
+    lets = {str(key): text for key, text in _mapping(data.get("let")).items()}
+    # Read where used: a let is made on first read, and only if the rule gets that far.
+    local_names = ReadAtUse(RULE_NAMES | lets.keys())
+    option_names = ReadAtUse(local_names | {"o", "i"})
     rules = []
     for number, raw in enumerate(data.get("rules") or [], 1):
         raw = _mapping(raw)
@@ -194,12 +206,16 @@ def compile_tactic(data: dict, path: str = "-", where=None) -> Tactic:
             count = "no pick field" if not picks else f"{len(picks)} pick fields"
             raise NotExecutable(f"tactic {name}: rule {number} ({summary}) has {count}")
         pick_field = picks[0]
-        pick = raw[pick_field] if pick_field == "pick" else Code(raw[pick_field], at_path + (pick_field,))
-        when = Code(raw["when_x"], at_path + ("when_x",)) if raw.get("when_x") is not None else None
+        if pick_field == "pick":
+            pick = raw[pick_field]
+        else:
+            names = option_names if pick_field in ("max_x", "min_x", "take_x") else local_names
+            pick = Code(raw[pick_field], at_path + (pick_field,), names)
+        when = Code(raw["when_x"], at_path + ("when_x",), local_names) if raw.get("when_x") is not None else None
         options = raw.get("options")
         rules.append(Rule(number, _places(raw["at"]), list(options) if isinstance(options, list) else None, when,
                           pick_field, pick))
-    lets = {str(key): Code(text, ("let", key)) for key, text in _mapping(data.get("let")).items()}
+    lets = {key: Code(text, ("let", key)) for key, text in lets.items()}
     search = _search(data.get("search"), name, where)
     default = data.get("default", "random")
     if default not in ("random", "first"):
