@@ -165,3 +165,23 @@ def test_local_names_read_at_use_are_read_from_the_dict_where_used_and_the_rest_
     # Read on entry instead, the same text makes its name at once; the two are cached apart.
     on_entry = compile_expression("K if K > 0 else late", frozenset({"late"}))
     assert on_entry is not at_use and on_entry.evaluate(Made(), scope) == 1 and Made.made == ["late", "late"]
+
+
+def test_a_derived_value_that_does_not_compile_fails_where_it_is_used_with_its_path():
+    from tabletwin.errors import ExprError
+    from tabletwin.model.code import Code
+
+    broken = Code("1 +", ("derived", "d"))
+    scope = build_globals(constants={"K": 1}, derived={"d": derived_provider(broken)})
+    assert compile_expression("K + 1").evaluate({}, scope) == 2
+    with pytest.raises(ExprError) as info:
+        compile_expression("d + K").evaluate({}, scope)
+    assert info.value.path == ("derived", "d")
+
+
+def test_a_derived_value_runs_its_strict_code_in_the_strict_rerun():
+    # sum(L) of a list with a text fails in the fast code; the rerun gives the language's message.
+    scope = build_globals(constants={"L": [1, "a"]}, derived={"d": derived_provider(compile_expression("sum(L)"))})
+    with pytest.raises(EvalError) as info:
+        compile_expression("d").evaluate({}, scope)
+    assert info.value.message.endswith("cannot use + between a number and a text")

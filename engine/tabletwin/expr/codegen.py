@@ -41,7 +41,8 @@ from .translate_calls import CallTranslation
 from .translate_comparisons import ComparisonTranslation
 from .translate_containers import ContainerTranslation
 
-__all__ = ["HELPERS", "ReadAtUse", "SelfCall", "Translator", "body_lines", "build_entry", "build_function", "compile_python",
+__all__ = ["HELPERS", "ReadAtUse", "SelfCall", "Translator", "body_lines", "build_entry", "build_function",
+           "build_provider", "compile_python",
            "count_nodes", "normalize_number", "outer_iterable"]
 
 HELPERS = {
@@ -148,6 +149,25 @@ def build_entry(parsed: Parsed, local_names: frozenset[str] | None, room: int, c
         "        except __rt_Exception as __error:",
         f"            return __evaluate({LOCALS}, {SCOPE}, __error)",
         "    return __entry",
+    ]
+    return compile_python("\n".join(lines), parsed.source, "__make")
+
+
+def build_provider(parsed: Parsed, local_names: frozenset[str] | None, cost: int):
+    """``make(run, spent, no_locals)``: makes ``provide(G)``, a derived value computed on use
+    (scope.derived_provider) in one function with its fast code: it spends ``cost`` (raising
+    ``spent()`` past the budget), reads the running evaluation's local names (``no_locals`` when
+    there are none) and, in the strict rerun, hands them to ``run(L, G)``."""
+    lines = [
+        "def __make(__run, __spent, __no_locals):",
+        f"    def __provide({SCOPE}):",
+        f"        {SCOPE}.steps -= {cost}",
+        f"        if {SCOPE}.steps < 0: raise __spent()",
+        f"        {LOCALS} = {SCOPE}.frame",
+        f"        if {LOCALS} is None: {LOCALS} = __no_locals",
+        f"        if {SCOPE}.strict: return __run({LOCALS}, {SCOPE})",
+        *body_lines(parsed, False, local_names, "        "),
+        "    return __provide",
     ]
     return compile_python("\n".join(lines), parsed.source, "__make")
 

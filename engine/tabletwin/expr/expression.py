@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import ReadAtUse, build_entry, build_function, count_nodes
+from .codegen import ReadAtUse, build_entry, build_function, build_provider, count_nodes
 from .errors import EvalError, ExprSyntaxError
 from .budget import MAX_ELEMENTS, WORK_LIMIT
 
@@ -70,7 +70,7 @@ def compile_expression(value, local_names: frozenset[str] | None = None) -> "Exp
 class Expression:
     """A checked, compiled expression. Evaluate it with :meth:`evaluate`."""
 
-    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict", "_make_entry")
+    __slots__ = ("source", "local_names", "nodes", "_parsed", "_fast", "_strict", "_make_entry", "_make_provider")
 
     def __init__(self, source: str, local_names: frozenset[str] | None = None):
         self.source = source
@@ -80,6 +80,7 @@ class Expression:
         self._fast = build_function(self._parsed, False, local_names)
         self._strict = None
         self._make_entry = None
+        self._make_provider = None
 
     def __repr__(self) -> str:
         return f"Expression({self.source!r})"
@@ -135,6 +136,14 @@ class Expression:
             made = self._make_entry = ((room, cost, limit),
                                        build_entry(self._parsed, self.local_names, room, cost, limit))
         return made[1](evaluate, spent)
+
+    def provider(self, run, spent, no_locals: dict, cost: int):
+        """This expression as a derived value's ``provide(G)`` (see codegen.build_provider); its
+        source is compiled once per expression and cost."""
+        made = self._make_provider
+        if made is None or made[0] != cost:
+            made = self._make_provider = (cost, build_provider(self._parsed, self.local_names, cost))
+        return made[1](run, spent, no_locals)
 
     def strict_function(self):
         if self._strict is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from ..errors import TabletwinError
 from .budget import DERIVED_COST, NODE_COST, out_of_work
 from .builtins import bound_builtins
 
@@ -98,23 +99,20 @@ def derived_provider(expression):
     (and ``compiled()`` giving the Expression). Each computation spends the running
     evaluation's budget: :data:`~tabletwin.expr.budget.DERIVED_COST` plus its nodes, so a chain
     of derived values that doubles at every link runs out of budget instead of running for ever.
+    The provider is the compiled code itself with that bookkeeping in it (Expression.provider);
+    a text that does not compile gets one that fails where it is used, as the engine must.
     """
-    run = expression.run
-    cost = fast = None
+    try:
+        compiled = expression.compiled() if hasattr(expression, "compiled") else expression
+    except TabletwinError:
+        return _failing_provider(expression)
+    return compiled.provider(expression.run, out_of_work, _NO_LOCALS, DERIVED_COST + NODE_COST * compiled.nodes)
 
+
+def _failing_provider(expression):
     def provide(scope):
-        nonlocal cost, fast
-        if cost is None:
-            compiled = expression.compiled() if hasattr(expression, "compiled") else expression
-            cost = DERIVED_COST + NODE_COST * compiled.nodes
-            fast = compiled.fast_function
-        scope.steps -= cost
-        if scope.steps < 0:
-            raise out_of_work()
-        frame = scope.frame
-        if scope.strict:
-            return run(frame if frame is not None else _NO_LOCALS, scope)
-        return fast(frame if frame is not None else _NO_LOCALS, scope)  # what run() calls then
+        expression.compiled()  # fails again, with the field's path
+        return derived_provider(expression)(scope)
 
     return provide
 
