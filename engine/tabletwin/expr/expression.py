@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..errors import TabletwinError
 from .checker import parse
-from .codegen import ReadAtUse, build_entry, build_function, build_provider, count_nodes
+from .assemble import build_entry, build_function, build_provider
+from .codegen import ReadAtUse, count_nodes
 from .errors import EvalError, ExprSyntaxError
 from .budget import MAX_ELEMENTS, WORK_LIMIT
 
@@ -130,7 +131,7 @@ class Expression:
 
     def entry(self, evaluate, spent, room: int, cost: int, limit: int):
         """The fast code with an outermost evaluation's bookkeeping in the same function (see
-        codegen.build_entry); its source is compiled once per expression and text."""
+        assemble.build_entry); its source is compiled once per expression and text."""
         made = self._make_entry
         if made is None or made[0] != (room, cost, limit):
             made = self._make_entry = ((room, cost, limit),
@@ -138,7 +139,7 @@ class Expression:
         return made[1](evaluate, spent)
 
     def provider(self, run, spent, no_locals: dict, cost: int):
-        """This expression as a derived value's ``provide(G)`` (see codegen.build_provider); its
+        """This expression as a derived value's ``provide(G)`` (see assemble.build_provider); its
         source is compiled once per expression and cost."""
         made = self._make_provider
         if made is None or made[0] != cost:

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 
 from .budget import CALL_COST, NODE_COST
-from .codegen import SelfCall, Translator, compile_python, outer_iterable
+from .assemble import outer_iterable
+from .codegen import SelfCall, Translator, compile_python
 from .expression import Expression, compile_expression
 from .recursion import ENTRY_BOUND, Proof
 
