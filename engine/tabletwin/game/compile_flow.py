@@ -13,7 +13,8 @@ either way (``tests/engine/test_compiled_flow.py`` plays every example and test 
 ways). What they leave out is what nothing in such a game reads back: the observations (and
 with them the labels of the options, see :mod:`.labels`), the record of answers, and copies.
 Sequences, loops, branches, subflows and steps are compiled, and the end checks
-(:func:`~.endcheck.compiled_check`); a node with a window or end events, a node nested deeper
+(:func:`~.endcheck.compiled_check`); a node's priority window runs by its frame, driven by
+:func:`~.compile_windows.run_window`. A node with end events, a node nested deeper
 than :data:`MAX_COMPILED_DEPTH`, and any frame an op returns (a subset choice, an emit, a
 window; see :mod:`.compile_ops` for the ops) run as frames, resumed by
 :func:`~.frames.run_inline` until they are done, answering through the same ``ask``.
@@ -31,6 +32,7 @@ from operator import itemgetter
 from ..errors import ExprError, NotExecutable
 from ..model.code import evaluator_of
 from .compile_ops import op_list
+from .compile_windows import run_window
 from .endcheck import compiled_check
 from .flowframes import MAX_LOOP_ROUNDS, NodeFrame, check_seats
 from .frames import run_inline
@@ -39,6 +41,7 @@ from .requests import ALL, Decision, End
 from .stored import IMMUTABLE, stored
 from .stops import GameOver, ScopeEnded
 from .tally import main_loop
+from .windows import open_window
 from .work import OP_COST, out_of_work
 
 EMPTY: dict = {}
@@ -92,10 +95,11 @@ stack without end (the frames keep it flat)."""
 
 def compile_node(model, node, depth: int = 0):
     """``run(runner, ask)`` for a flow node, as :class:`~.flowframes.NodeFrame` runs it."""
-    window = node.window
-    if ((window is not None and window is not False) or node.end_events or depth > MAX_COMPILED_DEPTH
-            or node.kind not in _BODIES):
+    if node.end_events or depth > MAX_COMPILED_DEPTH or node.kind not in _BODIES:
         return _as_frames(node)
+    window = node.window
+    if window is not None and window is not False:
+        return _with_window(model, node, depth)
     if node.kind == "step":
         return _compile_step(model, node, compiled_check(model))
     body = _BODIES[node.kind](model, node, depth + 1)
@@ -108,6 +112,36 @@ def compile_node(model, node, depth: int = 0):
         if steps < 0:
             raise out_of_work(spent_where, node.path)
         body(runner, ask)
+
+    return run
+
+
+def _with_window(model, node, depth):
+    """A node with a window, as :class:`~.flowframes.NodeFrame` runs it: its cost and body (a step
+    spends its cost itself), then the window, open only when something can be played in it
+    (:func:`~.windows.open_window`), run until it closes (:func:`~.compile_windows.run_window`)."""
+    if node.kind == "step":
+        body = _compile_step(model, node, compiled_check(model))
+    else:
+        inner = _BODIES[node.kind](model, node, depth + 1)
+        spent_where = f"flow {node.name}"
+
+        def body(runner, ask):
+            scope = runner.scope
+            steps = scope.steps - OP_COST  # Runner.spend_on, inline
+            scope.steps = steps
+            if steps < 0:
+                raise out_of_work(spent_where, node.path)
+            inner(runner, ask)
+
+    window = None if node.window is True else node.window
+    place, path = f"flow {node.name}", node.path + ("window",)
+
+    def run(runner, ask):
+        body(runner, ask)
+        frame = open_window(runner, window, {}, place, path)
+        if frame is not None:
+            run_window(runner, frame, ask)
 
     return run
 

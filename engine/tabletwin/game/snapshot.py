@@ -71,7 +71,7 @@ class Copier:
                 result.append(item if item.__class__ in _ATOMIC else self(item))
             return result
         if cls is tuple:
-            result = tuple([self(item) for item in value])
+            result = tuple([item if item.__class__ in _ATOMIC else self(item) for item in value])
             memo[id(value)] = (result, value)
             return result
         if cls is set:

@@ -171,8 +171,10 @@ class WindowFrame(Frame):
         priority = runner.model.priority
         single = priority.closes == "single_pass_each"
         window = self.window
+        seats = range(runner.model.num_players)
         while True:
-            active = [p for p in range(runner.model.num_players) if p not in state.eliminated]
+            eliminated = state.eliminated
+            active = [p for p in seats if p not in eliminated] if eliminated else seats
             out = self.out
             closing = all(p in out for p in active) if single else self.passes >= len(active)
             if closing:
@@ -204,9 +206,14 @@ class WindowFrame(Frame):
             base.update(actor=current, window=window.name, stack=window.view())
             legal = []
             for action in self.candidates:
+                # Only a legal action keeps its names (its cost and effect bind more): pre_x reads
+                # an item-less action's names from ``base``, which no expression changes.
+                if action.item is None:
+                    if runner.is_legal(action, base):
+                        legal.append((action, dict(base)))
+                    continue
                 names = dict(base)
-                if action.item is not None:
-                    names["self"] = action.item
+                names["self"] = action.item
                 if runner.is_legal(action, names):
                     legal.append((action, names))
             if not legal:
