@@ -125,7 +125,7 @@ def test_deep_flows_and_self_running_subflows_play_the_same_games(depth):
         assert compiled == interpreted
         assert compiled.finished and ("steps", "count") in dict(compiled.usage)
         assert dict(compiled.usage)["steps", "count"] == depth
-    assert compile_node(model, model.flow, MAX_COMPILED_DEPTH).__qualname__.startswith("compile_node.")
+    assert compile_node(model, model.flow, MAX_COMPILED_DEPTH).__qualname__.startswith("_charged.")
     assert compile_node(model, model.flow, MAX_COMPILED_DEPTH + 1).__qualname__.startswith("_as_frames.")
 
 

@@ -102,12 +102,16 @@ def compile_node(model, node, depth: int = 0):
         return _with_window(model, node, depth)
     if node.kind == "step":
         return _compile_step(model, node, compiled_check(model))
-    body = _BODIES[node.kind](model, node, depth + 1)
+    return _charged(node, _BODIES[node.kind](model, node, depth + 1))
+
+
+def _charged(node, body):
+    """``body`` after the node's own cost (:meth:`~.runner.Runner.spend_on`, inline)."""
     spent_where = f"flow {node.name}"
 
     def run(runner, ask):
         scope = runner.scope
-        steps = scope.steps - OP_COST  # Runner.spend_on, inline
+        steps = scope.steps - OP_COST
         scope.steps = steps
         if steps < 0:
             raise out_of_work(spent_where, node.path)
@@ -123,16 +127,7 @@ def _with_window(model, node, depth):
     if node.kind == "step":
         body = _compile_step(model, node, compiled_check(model))
     else:
-        inner = _BODIES[node.kind](model, node, depth + 1)
-        spent_where = f"flow {node.name}"
-
-        def body(runner, ask):
-            scope = runner.scope
-            steps = scope.steps - OP_COST  # Runner.spend_on, inline
-            scope.steps = steps
-            if steps < 0:
-                raise out_of_work(spent_where, node.path)
-            inner(runner, ask)
+        body = _charged(node, _BODIES[node.kind](model, node, depth + 1))
 
     window = None if node.window is True else node.window
     place, path = f"flow {node.name}", node.path + ("window",)
