@@ -106,6 +106,25 @@ def test_a_let_behind_a_condition_or_a_loop_is_made_only_when_reached():
     assert RulePlayer(t, random.Random(0)).choose(game, request) == 0
 
 
+def test_lets_that_are_one_constant_start_every_decision_and_others_are_made_on_read():
+    t = tactic("""\
+    tactic: t
+    let: {target: "8", word: "'mid'", none: "None", opts: "1", sum: "target + 1", broken: "1 +"}
+    rules: [{at: step turn, when_x: "target == 8 and none is None and len(opts) == 3", pick_x: "word"}]
+    """)
+    # A let named like one of the rule's own names (opts) keeps the rule's meaning.
+    assert t.literal_lets == {"target": 8, "word": "mid", "none": None}
+    game = first_decision()
+    request = game.request
+    assert request.options[RulePlayer(t, random.Random(0)).choose(game, request)] == "mid"
+    names = RulePlayer(t, random.Random(0)).names(game, request)
+    assert dict(names) == {"where": "step turn", "me": 0, "target": 8, "word": "mid", "none": None}
+    assert names["sum"] == 9
+    with pytest.raises(Exception) as info:
+        names["broken"]
+    assert "syntax error" in str(info.value)
+
+
 def test_o_and_i_are_names_of_max_min_and_take_only():
     # Elsewhere they are the model's names (none here): a when_x or pick_x reading one fails.
     game = first_decision()

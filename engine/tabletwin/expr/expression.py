@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 from ..errors import TabletwinError
 from .checker import parse
 from .assemble import build_entry, build_function, build_provider
@@ -123,6 +125,11 @@ class Expression:
         if scope.strict:
             return self.strict_function()(local_names, scope)
         return self._fast(local_names, scope)
+
+    @property
+    def is_literal(self) -> bool:
+        """The whole text is one constant: a number, a text, ``True``, ``False`` or ``None``."""
+        return isinstance(self._parsed.tree.body, ast.Constant)
 
     @property
     def fast_function(self):

@@ -86,6 +86,15 @@ class LetNames(dict):
         return value
 
 
+def _names(tactic: Tactic, where: str, request, scope) -> LetNames:
+    """The local names of a decision: the place, the deciding player and the literal lets."""
+    names = {"where": where, "me": request.player}
+    literal = tactic.literal_lets
+    if literal:
+        names.update(literal)
+    return LetNames(names, tactic.lets, scope, request)
+
+
 class RulePlayer:
     """Follows a tactic's rules (no look-ahead)."""
 
@@ -101,8 +110,7 @@ class RulePlayer:
         return 0 if self.tactic.default == "first" else self.rng.randrange(len(request.options))
 
     def names(self, game, request) -> LetNames:
-        return LetNames({"where": base_place(request.where), "me": request.player}, self.tactic.lets,
-                        game._runner.scope, request)
+        return _names(self.tactic, base_place(request.where), request, game._runner.scope)
 
     def rule_choice(self, game, request) -> int | None:
         """The index the first deciding rule picks, or None when no rule decides."""
@@ -119,8 +127,8 @@ class RulePlayer:
         for rule, option_labels, pick_label, when in rules:
             if option_labels is not None and option_labels != labels:
                 continue
-            if names is None:  # (self.names, inline)
-                names = LetNames({"where": where, "me": request.player}, tactic.lets, scope, request)
+            if names is None:
+                names = _names(tactic, where, request, scope)
             if when is not None and not when(names, scope):
                 continue
             if pick_label is not None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import NotExecutable, YamlError
-from ..expr import ReadAtUse
+from ..errors import ExprError, NotExecutable, YamlError
+from ..expr import ReadAtUse, build_globals
 from ..model.code import Code
 from ..modelfile import load_yaml
 from ..modelfile.compose import describe as _describe
@@ -55,6 +55,9 @@ class Tactic:
     search: Search | None = None
     path: str = "-"
     data: dict = field(default_factory=dict)
+    literal_lets: dict = field(default_factory=dict, repr=False, compare=False)
+    """The lets whose text is one constant, with their values: every decision starts with them
+    (the same value each time, made at no cost; a let named like a rule's own name is left out)."""
     rules_at: dict = field(default_factory=dict, repr=False, compare=False)
     """Per place (without `` · n``): the rules whose ``at`` matches it, with their ``options``
     as labels; filled by :func:`~.player.rules_at` as places come up."""
@@ -216,12 +219,30 @@ def compile_tactic(data: dict, path: str = "-", where=None) -> Tactic:
         rules.append(Rule(number, _places(raw["at"]), list(options) if isinstance(options, list) else None, when,
                           pick_field, pick))
     lets = {key: Code(text, ("let", key)) for key, text in lets.items()}
+    literal_lets = _literal_values(lets)
     search = _search(data.get("search"), name, where)
     default = data.get("default", "random")
     if default not in ("random", "first"):
         raise NotExecutable(f"tactic {name}: default must be random or first, not {default!r}")
     game = data.get("game")
-    return Tactic(name, str(game) if game is not None else None, rules, lets, default, search, path, data)
+    return Tactic(name, str(game) if game is not None else None, rules, lets, default, search, path, data,
+                  literal_lets)
+
+
+def _literal_values(lets: dict) -> dict:
+    """The values of the lets that are one constant each (a let that does not compile is left to
+    fail where a rule reads it)."""
+    values = {}
+    for key, code in lets.items():
+        if key in RULE_NAMES:
+            continue
+        try:
+            compiled = code.compiled()
+        except ExprError:
+            continue
+        if compiled.is_literal:
+            values[key] = compiled.evaluate({}, build_globals())
+    return values
 
 
 def _search(raw, name: str, where) -> Search | None:
