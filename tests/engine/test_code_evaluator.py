@@ -65,3 +65,16 @@ def test_a_code_that_does_not_compile_is_its_own_evaluator_and_fails_when_called
     with pytest.raises(ExprError) as info:
         code.evaluator()({}, scope_of(True))
     assert info.value.path == ("actions", "a", "x")
+
+
+def test_a_code_pickles_as_its_text_path_and_names_even_once_compiled_and_used():
+    import pickle
+
+    from tabletwin.expr import ReadAtUse
+
+    code = Code("score[actor] >= GOAL", ("actions", "a", "x"), ReadAtUse({"actor"}))
+    assert code.evaluator()({"actor": 1}, scope_of(True)) is True
+    copy = pickle.loads(pickle.dumps(code))
+    assert (copy.text, copy.path, copy.local_names) == (code.text, code.path, code.local_names)
+    assert copy.local_names.__class__ is ReadAtUse
+    assert copy.evaluator()({"actor": 0}, scope_of(True)) is False

@@ -343,3 +343,14 @@ def test_the_rules_at_a_place_are_worked_out_once_per_tactic():
     assert rules_at(tactic, "step a") is found
     assert rules_at(tactic, "step c") == []
     assert base_place("choose cards · 3") == "choose cards"
+
+
+def test_a_loaded_tactic_pickles_with_its_literal_lets_worked_out():
+    # As the Ray backend ships loaded tactics to its workers.
+    import pickle
+
+    t = tactic("tactic: t\nlet: {target: '8'}\nrules: [{at: step turn, when_x: 'target == 8', pick: mid}]\n")
+    copy = pickle.loads(pickle.dumps(t))
+    game = first_decision()
+    assert copy.literal_lets == {"target": 8}
+    assert game.request.options[RulePlayer(copy, random.Random(0)).choose(game, game.request)] == "mid"

@@ -35,6 +35,11 @@ class Code:
     def __repr__(self) -> str:
         return f"Code({self.text!r})"
 
+    def __reduce__(self):
+        # Text, path and declared names are the whole of a Code: what it compiled (generated
+        # functions, which do not pickle) is made again where it is next used.
+        return Code, (self.text, self.path, self.local_names)
+
     def compiled(self):
         compiled = self._compiled
         if compiled is None:
