@@ -148,7 +148,8 @@ def _charged_range(function: str, count: str, units: int, room: int, indent: str
     elements, units = 1 + room, ELEMENT_COST + units
     return [f"{indent}__f = {function}",
             f"{indent}__n = {count}",
-            f"{indent}if (__f.__class__ is __rt_partial and __f.func is __rt_range_builtin and __n.__class__ is __rt_int",
+            f"{indent}if (__f.__class__ is __rt_partial and __f.func is __rt_range_builtin",
+            f"{indent}        and __n.__class__ is __rt_int",
             f"{indent}        and 0 <= __n <= {MAX_RANGE} and {SCOPE}.room >= __n * {elements}",
             f"{indent}        and {SCOPE}.steps >= __n * {units}):",
             f"{indent}    {SCOPE}.room -= __n * {elements}",

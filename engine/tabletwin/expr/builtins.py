@@ -132,26 +132,16 @@ def _sorted(G, iterable, /, *, key=None, reverse=False):
 
 def _extreme(function):
     def extreme(G, *args, **options):
-        if not options and len(args) > 1 and args[0].__class__ in _NUMBERS:
-            # max(0.1, x) of numbers: touch() of the arguments, inline (one call less).
-            units = TOUCH_COST * (len(args) + 1)
-            if units <= G.steps:
-                try:
-                    sum(args)
-                except TypeError:
-                    pass
-                else:
-                    G.steps -= units
-                    return function(*args)
-        if not options and len(args) == 1:
-            items = args[0]
+        if not options and args:
+            # max(row) or max(0.1, x) of numbers, the usual cases (Python's max of several
+            # arguments is its max of their tuple): touch() inline, charged as a flat list
+            # (its least weight) before Python's own max runs. That max compares each element
+            # with a number, one step each, and fails at once on anything but a number; so
+            # when it succeeds the list was flat and the charge is touch()'s, and when it
+            # fails the charge is given back and the list weighed below.
+            items = args[0] if len(args) == 1 else args
             cls = items.__class__
             if (cls is list or cls is tuple) and items and items[0].__class__ in _NUMBERS:
-                # max(row) of numbers, the usual case: touch() inline, charged as a flat list
-                # (its least weight) before Python's own max runs. That max compares each element
-                # with a number, one step each, and fails at once on anything but a number; so
-                # when it succeeds the list was flat and the charge is touch()'s, and when it
-                # fails the charge is given back and the list weighed below.
                 units = TOUCH_COST * (len(items) + 1)
                 if units <= G.steps:
                     G.steps -= units

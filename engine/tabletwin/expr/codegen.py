@@ -32,15 +32,15 @@ from functools import partial
 from . import builtins, runtime
 from .checker import Parsed
 from .errors import syntax_error
-from .pyast import CHEAP_FLAG, CHEAP_TEXT, LOCALS, PREFETCHED, SAFE_INTEGER, SCOPE, SMALL_CONTAINER, count_nodes, helper_call, load
+from .pyast import (CHEAP_FLAG, LOCALS, PREFETCHED, SAFE_INTEGER, SCOPE, SMALL_CONTAINER, cheap_to_compare,
+                    count_nodes, helper_call, load)
 from .recursion import Proof
 from .translate_arithmetic import ArithmeticTranslation
 from .translate_calls import CallTranslation
 from .translate_comparisons import ComparisonTranslation
 from .translate_containers import ContainerTranslation
 
-__all__ = ["HELPERS", "ReadAtUse", "SelfCall", "Translator", "compile_python",
-           "count_nodes", "normalize_number", "outer_iterable"]
+__all__ = ["HELPERS", "ReadAtUse", "SelfCall", "Translator", "compile_python", "count_nodes", "normalize_number"]
 
 HELPERS = {
     "__rt_add": runtime.add,
@@ -269,18 +269,20 @@ class Translator(ArithmeticTranslation, ComparisonTranslation, CallTranslation, 
     def prefetch_lines(self, indent: str) -> list[str]:
         """The statements that take the names read in comprehensions from the scope's dict (from
         the local names first when the caller did not declare them)."""
-        if self.local_names is not None:
-            lines = [f"{indent}{PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)"
-                     for name in sorted(self.prefetched)]
-        else:
-            # A local name is taken only when the dict holds it: one it would make on first read
-            # (a tactic's let) is made at the step that reads it, as without the prefetch.
-            lines = [f"{indent}{PREFETCHED}{name} = {LOCALS}.get({name!r}, __rt_ABSENT)\n"
-                     f"{indent}if {PREFETCHED}{name} is __rt_ABSENT and {name!r} not in {LOCALS}: "
-                     f"{PREFETCHED}{name} = {SCOPE}.get({name!r}, __rt_ABSENT)" for name in sorted(self.prefetched)]
-        for name, kept in sorted(self.flagged.items()):  # (what visit_Compare's guard tests of an operand)
-            lines.append(f"{indent}{CHEAP_FLAG}{name} = {kept}.__class__ in __rt_CHEAP or ({kept}.__class__ is "
-                         f"__rt_str and __rt_len({kept}) < {CHEAP_TEXT})")
+        lines = []
+        for name in sorted(self.prefetched):
+            kept = PREFETCHED + name
+            if self.local_names is not None:
+                lines.append(f"{indent}{kept} = {SCOPE}.get({name!r}, __rt_ABSENT)")
+            else:
+                # A local name is taken only when the dict holds it: one it would make on first
+                # read (a tactic's let) is made at the step that reads it, as without the prefetch.
+                lines += [f"{indent}{kept} = {LOCALS}.get({name!r}, __rt_ABSENT)",
+                          f"{indent}if {kept} is __rt_ABSENT and {name!r} not in {LOCALS}: "
+                          f"{kept} = {SCOPE}.get({name!r}, __rt_ABSENT)"]
+        for name, kept in sorted(self.flagged.items()):  # the test visit_Compare's guard makes, once
+            test = ast.unparse(cheap_to_compare(load(kept), lambda: load(kept)))
+            lines.append(f"{indent}{CHEAP_FLAG}{name} = {test}")
         return lines
 
     def visit_Constant(self, node: ast.Constant) -> ast.expr:

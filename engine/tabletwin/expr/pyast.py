@@ -102,6 +102,20 @@ def is_constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant)
 
 
+def cheap_to_compare(first: ast.expr, again) -> ast.expr:
+    """Whether a value compares with anything in one operation: a number, a truth value,
+    ``None`` or a text shorter than :data:`CHEAP_TEXT` (which reads at most its own characters).
+    ``first`` reads the value (it may store it with ``:=``), ``again()`` reads it once more.
+    Integers first, then texts: most comparisons are of one or the other, and ``is`` is cheaper
+    than looking the class up in a set."""
+    return ast.BoolOp(ast.Or(), [
+        ast.Compare(ast.Attribute(first, "__class__", ast.Load()), [ast.Is()], [load("__rt_int")]),
+        ast.BoolOp(ast.And(), [
+            ast.Compare(ast.Attribute(again(), "__class__", ast.Load()), [ast.Is()], [load("__rt_str")]),
+            ast.Compare(ast.Call(load("__rt_len"), [again()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])]),
+        ast.Compare(ast.Attribute(again(), "__class__", ast.Load()), [ast.In()], [load("__rt_CHEAP")])])
+
+
 def is_cheap_pair(op: ast.cmpop, left: ast.expr, right: ast.expr) -> bool:
     """A comparison whose cost the expression's own text bounds (a constant on one side)."""
     if isinstance(op, (ast.Is, ast.IsNot)):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from .pyast import (CHEAP_FLAG, CHEAP_TEXT, NO_ARGUMENTS, PREFETCHED, SCOPE, SMALL_CONTAINER, helper_call,
+from .pyast import (CHEAP_FLAG, NO_ARGUMENTS, PREFETCHED, SCOPE, SMALL_CONTAINER, cheap_to_compare, helper_call,
                     is_cheap_pair, load)
 
 
@@ -105,16 +105,7 @@ class ComparisonTranslation:
             first = self.temporary()
             read = lambda: load(first)  # noqa: E731
             stored = ast.NamedExpr(ast.Name(first, ast.Store()), left)
-        # Integers first, then texts: most comparisons are of one or the other, and ``is`` is
-        # cheaper than looking the class up in a set. A short text compared with anything reads
-        # at most its own characters.
-        test = ast.BoolOp(ast.Or(), [
-            ast.Compare(ast.Attribute(stored, "__class__", ast.Load()), [ast.Is()], [load("__rt_int")]),
-            ast.BoolOp(ast.And(), [
-                ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.Is()], [load("__rt_str")]),
-                ast.Compare(ast.Call(load("__rt_len"), [read()], []), [ast.Lt()], [ast.Constant(CHEAP_TEXT)])]),
-            ast.Compare(ast.Attribute(read(), "__class__", ast.Load()), [ast.In()], [load("__rt_CHEAP")])])
-        return ast.IfExp(test, ast.Compare(read(), [op], [right]),
+        return ast.IfExp(cheap_to_compare(stored, read), ast.Compare(read(), [op], [right]),
                          helper_call(f"__rt_cmp_{type(op).__name__}", load(SCOPE), read(), right))
 
     def guarded_contains(self, op: ast.cmpop, item: ast.expr, container: ast.expr, reread: bool) -> ast.expr:

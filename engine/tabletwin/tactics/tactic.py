@@ -233,6 +233,7 @@ def _literal_values(lets: dict) -> dict:
     """The values of the lets that are one constant each (a let that does not compile is left to
     fail where a rule reads it)."""
     values = {}
+    scope = None  # a literal reads no name: any scope will do, made once
     for key, code in lets.items():
         if key in RULE_NAMES:
             continue
@@ -241,7 +242,8 @@ def _literal_values(lets: dict) -> dict:
         except ExprError:
             continue
         if compiled.is_literal:
-            values[key] = compiled.evaluate({}, build_globals())
+            scope = scope if scope is not None else build_globals()
+            values[key] = compiled.evaluate({}, scope)
     return values
 
 
