@@ -23,7 +23,7 @@ from . import optable
 from .frames import MAX_OPTIONS, ChanceFrame, DecideFrame, check_options, run_inline
 from .ops.choice import check_single, as_options
 from .ops.common import POSITIONS, integer, position_of, visibility_of, write_variable, zone_of_path
-from .ops.zones import insert
+from .ops.zones import insert, top_index
 from .requests import ALL, Chance, Decision
 from .stored import IMMUTABLE, stored
 from .work import OP_COST, out_of_work, spend
@@ -58,18 +58,6 @@ def op_list(model, ops):
 
 def _op_list(compiled: list):
     steps_of = tuple((op.path, run) for op, run in compiled)
-    if len(steps_of) == 1:  # (one op: no loop)
-        ((path, only),) = steps_of
-
-        def run_one(runner, names, place, ask):
-            scope = runner.scope
-            steps = scope.steps - OP_COST
-            scope.steps = steps
-            if steps < 0:
-                raise out_of_work(place, path)
-            only(runner, names, place, ask)
-
-        return run_one
 
     def run(runner, names, place, ask):
         scope = runner.scope
@@ -408,18 +396,12 @@ def draw(runner, source, target, count: int, visible, position, place: str, ask)
     taken = 0
     while taken < count and source:
         taken += 1
-        if source.shuffled and source.top == 0:
-            # top_card and happen, inline: chance over the unknown middle, or its only card
-            unknown = source.unknown()
-            unknowns = len(unknown)
-            if unknowns > 1:
-                check_options(place, unknowns)
-                index = ask(Chance(place, None, [source[i] for i in unknown], [1 / unknowns] * unknowns, visible))
-                top = runner.value = unknown.start + index
-            else:
-                top = unknown[0] if unknowns == 1 else 0
-        else:
-            top = 0
+        top = top_index(source)
+        if top.__class__ is range:  # top_card's chance over the unknown middle, asked at once
+            unknowns = len(top)
+            check_options(place, unknowns)
+            index = ask(Chance(place, None, [source[i] for i in top], [1 / unknowns] * unknowns, visible))
+            top = runner.value = top.start + index
         card = source.take(top)
         inserted = insert(runner, target, card, position, place)
         if inserted is not None:

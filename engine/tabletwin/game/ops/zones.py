@@ -148,17 +148,26 @@ def op_destroy(runner, op, local_names, place):
     raise ExprError(f"{place}: destroy: '{label(what)}' is not in {where}", path=op.path)
 
 
-def top_card(pile, place: str, visible):
-    """Index of the card a draw takes: the known top, else a frame of chance over the unknown
-    middle (which leaves the index in ``runner.value``)."""
+def top_index(pile):
+    """Index of the card a draw takes when it is known (the top, or the only card of an unknown
+    middle), else the unknown middle: a range of two or more indexes, one of which chance picks."""
     if pile.shuffled and pile.top == 0:
         unknown = pile.unknown()
         if len(unknown) > 1:
-            cards = [pile[i] for i in unknown]
-            return ChanceFrame(place, cards, visible=visible, then=_unknown_card, args=(unknown.start,))
+            return unknown
         if len(unknown) == 1:
             return unknown[0]
     return 0
+
+
+def top_card(pile, place: str, visible):
+    """Index of the card a draw takes: the known top, else a frame of chance over the unknown
+    middle (which leaves the index in ``runner.value``)."""
+    top = top_index(pile)
+    if top.__class__ is range:
+        cards = [pile[i] for i in top]
+        return ChanceFrame(place, cards, visible=visible, then=_unknown_card, args=(top.start,))
+    return top
 
 
 def _unknown_card(runner, choice, start):
@@ -310,4 +319,4 @@ OPS = {
     "shuffle": op_shuffle, "look": op_look, "search": op_search, "reveal": op_reveal,
 }
 
-__all__ = ["OPS", "NotExecutable", "top_card", "zone_of_path"]
+__all__ = ["OPS", "NotExecutable", "top_card", "top_index", "zone_of_path"]
